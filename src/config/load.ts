@@ -1,0 +1,71 @@
+// Reads cairn.yaml and the environment into one frozen Config. The only module that
+// touches either; everything downstream receives values, never looks them up.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { ZodError } from 'zod';
+import { ConfigError } from '../core/errors.js';
+import { configSchema, type Config } from './schema.js';
+
+export const CONFIG_FILE_NAME = 'cairn.yaml';
+export const DEFAULT_INDEX_DIR_NAME = '.cairn';
+
+export interface LoadConfigOptions {
+  repoRoot: string;
+  /** An explicit config file; when absent, `<repoRoot>/cairn.yaml` is used if present. */
+  configPath?: string;
+}
+
+/** Formats zod issues as "field.path: message" lines, for errors that say what to fix. */
+export function describeZodIssues(error: ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(top level)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function loadConfig(options: LoadConfigOptions): Readonly<Config> {
+  const explicit = options.configPath !== undefined;
+  const path = explicit ? resolve(options.configPath!) : join(options.repoRoot, CONFIG_FILE_NAME);
+  if (!existsSync(path)) {
+    if (explicit) {
+      throw new ConfigError(`config file ${path} does not exist`, {
+        hint: 'pass the path of an existing cairn.yaml, or drop --config to use defaults',
+      });
+    }
+    return deepFreeze(configSchema.parse({}));
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(path, 'utf8')) ?? {};
+  } catch (error) {
+    const where = error instanceof YAMLParseError ? ` (line ${error.linePos?.[0]?.line ?? '?'})` : '';
+    throw new ConfigError(`${path} is not valid YAML${where}`, {
+      hint: 'fix the YAML syntax, or move the file away to use defaults',
+      cause: error,
+    });
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`${path} has invalid settings: ${describeZodIssues(parsed.error)}`, {
+      hint: 'see "Configuration" in the README for the accepted keys and values',
+      cause: parsed.error,
+    });
+  }
+  return deepFreeze(parsed.data);
+}
+
+/** Where the index lives: the flag, then CAIRN_INDEX_DIR, then `<repo>/.cairn`. */
+export function resolveIndexDir(repoRoot: string, flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  const chosen = flag ?? env['CAIRN_INDEX_DIR'];
+  if (chosen === undefined || chosen === '') return join(repoRoot, DEFAULT_INDEX_DIR_NAME);
+  return isAbsolute(chosen) ? chosen : resolve(chosen);
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value as Record<string, unknown>)) deepFreeze(child);
+  }
+  return value;
+}

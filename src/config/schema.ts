@@ -1,0 +1,81 @@
+// The one schema for cairn's configuration. `cairn.yaml` (in the repository root, read
+// only) and environment variables are parsed into this and frozen; nothing else reads them.
+
+import { z } from 'zod';
+
+export const indexConfigSchema = z
+  .object({
+    /** Files larger than this are listed but not extracted (bytes). */
+    maxFileBytes: z.number().int().positive().default(1024 * 1024),
+    /** Index vendored and build folders (node_modules, vendor, dist, ...) too. */
+    includeVendored: z.boolean().default(false),
+    /** Extra gitignore-style patterns to skip, on top of .gitignore and .cairnignore. */
+    exclude: z.array(z.string()).default([]),
+    cochange: z
+      .object({
+        /** How many commits back from HEAD to mine. */
+        maxCommits: z.number().int().nonnegative().default(2000),
+        /** Commits touching more files than this are skipped (mass renames, formatting). */
+        maxFilesPerCommit: z.number().int().positive().default(30),
+      })
+      .strict()
+      .default({ maxCommits: 2000, maxFilesPerCommit: 30 }),
+  })
+  .strict();
+
+export const budgetConfigSchema = z
+  .object({
+    context_window: z.number().int().positive(),
+    reserved_tokens: z.number().int().nonnegative(),
+  })
+  .strict()
+  .refine((b) => b.reserved_tokens < b.context_window, {
+    message: 'reserved_tokens must be smaller than context_window',
+  });
+
+export const llmConfigSchema = z
+  .object({
+    provider: z.enum(['ollama', 'openai']).default('openai'),
+    model: z.string().min(1),
+    baseUrl: z.string().url(),
+    apiKeyEnv: z.string().optional(),
+    timeoutMs: z.number().int().positive().default(60_000),
+    maxRetries: z.number().int().nonnegative().default(2),
+    /** What to do when the model is unreachable or keeps answering badly. */
+    onError: z.enum(['fail', 'fallback']).default('fail'),
+  })
+  .strict();
+
+export const embedConfigSchema = z
+  .object({
+    provider: z.enum(['ollama', 'openai']),
+    model: z.string().min(1),
+    baseUrl: z.string().url(),
+    apiKeyEnv: z.string().optional(),
+    batchSize: z.number().int().positive().default(64),
+    timeoutMs: z.number().int().positive().default(60_000),
+  })
+  .strict();
+
+export const retrievalConfigSchema = z
+  .object({
+    stages: z.array(z.string().min(1)).min(1).optional(),
+    budget: budgetConfigSchema.optional(),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    index: indexConfigSchema.default(indexConfigSchema.parse({})),
+    retrieval: retrievalConfigSchema.default({}),
+    llm: llmConfigSchema.optional(),
+    embed: embedConfigSchema.optional(),
+  })
+  .strict();
+
+export type IndexConfig = z.infer<typeof indexConfigSchema>;
+export type BudgetConfig = z.infer<typeof budgetConfigSchema>;
+export type LlmConfig = z.infer<typeof llmConfigSchema>;
+export type EmbedConfig = z.infer<typeof embedConfigSchema>;
+export type RetrievalConfig = z.infer<typeof retrievalConfigSchema>;
+export type Config = z.infer<typeof configSchema>;

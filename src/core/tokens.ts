@@ -1,0 +1,69 @@
+// Code-aware tokenization shared by the index (what goes into full-text search) and the
+// query side (what is looked up), so both always agree. Identifiers are kept whole and
+// also split: "getUserName" → getusername, get, user, name; "foo.bar_baz" → foo.bar_baz,
+// foo, bar_baz, bar, baz.
+
+const WORD = /[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*|[0-9]+(?:\.[0-9]+)*/g;
+const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
+
+/** Tokens are capped so a minified blob cannot flood the index with one giant term. */
+const MAX_TOKEN_LENGTH = 64;
+
+/** Parts of one identifier: camelCase, PascalCase, snake_case, kebab-case and digits split. */
+export function splitIdentifier(identifier: string): string[] {
+  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`));
+  return spaced
+    .split(/[^A-Za-z0-9]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => part.toLowerCase());
+}
+
+/**
+ * Every token for one identifier-like word: the whole (lowercased), each dotted segment,
+ * and each split part. Order is stable; duplicates are removed.
+ */
+export function expandWord(word: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (token: string): void => {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || seen.has(token)) return;
+    seen.add(token);
+    out.push(token);
+  };
+  const lower = word.toLowerCase();
+  push(lower.replace(/\$/g, '_'));
+  const segments = word.includes('.') ? word.split('.') : [word];
+  for (const segment of segments) {
+    if (segments.length > 1) push(segment.toLowerCase().replace(/\$/g, '_'));
+    const parts = splitIdentifier(segment);
+    if (parts.length > 1) for (const part of parts) push(part);
+  }
+  return out;
+}
+
+/** All code tokens of a text, in order of appearance, duplicates kept (term frequency matters). */
+export function codeTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    for (const token of expandWord(match[0])) out.push(token);
+  }
+  return out;
+}
+
+/**
+ * The text stored in a full-text column: tokens joined by spaces. The FTS tables use
+ * unicode61 with "_" and "." as token characters, so they see exactly these tokens.
+ */
+export function ftsText(text: string): string {
+  return codeTokens(text).join(' ');
+}
+
+/** Tokens of a repository path: every directory and file-name part, plus the stem. */
+export function pathTokens(path: string): string[] {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    const stem = segment.replace(/\.[^.]+$/, '');
+    for (const token of expandWord(stem.replace(/[^A-Za-z0-9_$.]/g, '_'))) out.push(token);
+  }
+  return out;
+}

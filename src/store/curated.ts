@@ -1,0 +1,170 @@
+// The curated store: the index. Two ports over the same data — a read-only view used by
+// search, retrieval and every face, and the writer used only by the indexer. Adapters:
+// ./sqlite (embedded default), ./postgres (scale-out, later).
+
+import type {
+  CoChangePair,
+  DocChunk,
+  DocLink,
+  EntityKey,
+  FileKind,
+  FileRecord,
+  ImportRecord,
+  Language,
+  RawReference,
+  ReferenceEdge,
+  SymbolKind,
+  SymbolRecord,
+} from '../core/entities.js';
+
+export const CURRENT_SCHEMA_VERSION = 1;
+
+/** 'building' while an index run is under way or was cut off; the next run completes it. */
+export type IndexState = 'empty' | 'building' | 'complete';
+
+export interface IndexStats {
+  schemaVersion: number;
+  state: IndexState;
+  files: number;
+  symbols: number;
+  imports: number;
+  references: number;
+  docChunks: number;
+  coChangePairs: number;
+  /** Unix ms of the last completed index run, null before the first. */
+  indexedAt: number | null;
+  /** HEAD commit the git signals were mined at, when the repo is a git work tree. */
+  gitHead: string | null;
+  filesByLanguage: Record<string, number>;
+}
+
+export interface FileFilter {
+  languages?: Language[];
+  kinds?: FileKind[];
+  /** picomatch globs over repository-relative paths; a file must match one. */
+  pathGlobs?: string[];
+  includeTests?: boolean;
+}
+
+export type SearchTarget = 'file' | 'symbol' | 'doc';
+
+/** A full-text query; terms are already code-tokenized (src/core/tokens.ts). */
+export interface TextQuery {
+  terms: string[];
+  target: SearchTarget;
+  limit: number;
+  filter?: FileFilter;
+  /** Per-field BM25 weights by field name; fields not named weigh 1. */
+  fieldWeights?: Record<string, number>;
+}
+
+export interface TextHit {
+  target: SearchTarget;
+  path: string;
+  /** Symbol key for symbol hits, chunk id for doc hits, the path for file hits. */
+  id: string;
+  /** Higher is better (negated FTS5 bm25). */
+  score: number;
+  /** Field names in which at least one query term occurs. */
+  matchedFields: string[];
+}
+
+/** Document frequency of terms in one target's full-text index, for custom scoring. */
+export interface TermStats {
+  documents: number;
+  documentFrequency: Map<string, number>;
+}
+
+export interface FileReferenceCount {
+  path: string;
+  count: number;
+}
+
+/** What the indexer hands over for one file: everything extracted, written atomically. */
+export interface IndexedFile {
+  file: FileRecord;
+  symbols: SymbolRecord[];
+  /** Imports with `toPaths` as resolved at write time (may be re-resolved later). */
+  imports: ImportRecord[];
+  rawReferences: RawReference[];
+  docChunks: DocChunk[];
+  /** The file's text for whole-file full-text search (null for files too large or binary). */
+  text: string | null;
+  /** Per-symbol body text for fielded search, keyed by symbol key. */
+  symbolBodies: Map<EntityKey, string>;
+}
+
+/** Size and mtime as last indexed, to skip unchanged files without reading them. */
+export interface FileFingerprint {
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+export interface CuratedReader {
+  stats(): IndexStats;
+  meta(key: string): string | null;
+
+  file(path: string): FileRecord | null;
+  files(filter?: FileFilter): FileRecord[];
+  filePaths(): string[];
+
+  symbolsOfFile(path: string): SymbolRecord[];
+  symbol(key: EntityKey): SymbolRecord | null;
+  /** Exact name match (case-sensitive), optionally restricted to kinds. */
+  symbolsByName(name: string, kinds?: SymbolKind[]): SymbolRecord[];
+  /** Case-insensitive name match, for query terms written in other case. */
+  symbolsByNameInsensitive(name: string): SymbolRecord[];
+  /** All symbols, for in-memory scoring; ordered by key. */
+  allSymbols(): SymbolRecord[];
+
+  importsOf(path: string): ImportRecord[];
+  importedBy(path: string): ImportRecord[];
+
+  /** Edges out of a symbol (key) or out of every symbol of a file (path). */
+  referencesFrom(keyOrPath: string): ReferenceEdge[];
+  /** Edges into a symbol (key) or into every symbol of a file (path). */
+  referencesTo(keyOrPath: string): ReferenceEdge[];
+  fileReferencesFrom(path: string): FileReferenceCount[];
+  fileReferencesTo(path: string): FileReferenceCount[];
+
+  coChangeNeighbours(path: string, minCount?: number): CoChangePair[];
+
+  docChunks(path?: string): DocChunk[];
+  docChunk(id: string): DocChunk | null;
+  docLinksFrom(chunkId: string): DocLink[];
+  docLinksTo(pathOrKey: string): DocLink[];
+
+  search(query: TextQuery): TextHit[];
+  termStats(target: SearchTarget, terms: string[]): TermStats;
+
+  close(): void;
+}
+
+export interface IndexWriter extends CuratedReader {
+  fingerprints(): Map<string, FileFingerprint>;
+
+  /** Writes files (replacing earlier rows of the same paths) in one transaction. */
+  writeFiles(files: IndexedFile[]): void;
+  /** Removes files and everything hanging off them (symbols, edges, chunks, FTS rows). */
+  deleteFiles(paths: string[]): void;
+  /** Records a new size/mtime for files whose content hash did not change. */
+  touchFiles(updates: { path: string; size: number; mtimeMs: number }[]): void;
+
+  /** Raw references whose name is in `names` (for re-resolving after definitions change). */
+  rawReferencesNamed(names: string[]): RawReference[];
+  rawReferencesOf(paths: string[]): RawReference[];
+  /** Replaces the resolved edges out of the given files. */
+  replaceReferences(fromPaths: string[], edges: ReferenceEdge[]): void;
+  /** Replaces resolved edges out of the given symbol keys / file paths only. */
+  replaceReferencesFromKeys(fromKeys: EntityKey[], edges: ReferenceEdge[]): void;
+  replaceImportTargets(imports: ImportRecord[]): void;
+  replaceDocLinks(fromPaths: string[], links: DocLink[]): void;
+  replaceCoChange(pairs: CoChangePair[]): void;
+  setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void;
+
+  setMeta(key: string, value: string | null): void;
+  setState(state: IndexState): void;
+  /** Runs `work` in one transaction: all of it lands or none. */
+  transaction<T>(work: () => T): T;
+}

@@ -1,0 +1,42 @@
+// The raw log: an append-only record of every retrieval decision, LLM call and budget
+// outcome. Adapters must refuse UPDATE and DELETE themselves (not just by convention),
+// so that `cairn explain` can always be trusted.
+
+export type RawLogKind =
+  | 'run' // a retrieve / refine run started or finished
+  | 'decision' // a file or symbol considered at a stage and tier: kept or dropped, why, score
+  | 'llm_call' // prompt, response, latency, token counts
+  | 'budget' // the effective budget of a run and what eviction / demotion did
+  | 'info'; // a notice worth keeping (e.g. "enrichment not found, tier 4 skipped")
+
+export interface RawLogEntry {
+  taskId: string;
+  runId: string;
+  kind: RawLogKind;
+  stage: string | null;
+  /** Any JSON-serialisable value; stored as JSON text. */
+  payload: unknown;
+}
+
+export interface RawLogRecord extends RawLogEntry {
+  /** Monotonic sequence number assigned by the store. */
+  seq: number;
+  /** Unix ms. */
+  at: number;
+}
+
+export interface RawLogQuery {
+  taskId?: string;
+  runId?: string;
+  kinds?: RawLogKind[];
+  stage?: string;
+}
+
+export interface RawLog {
+  append(entry: RawLogEntry): RawLogRecord;
+  appendMany(entries: RawLogEntry[]): RawLogRecord[];
+  read(query: RawLogQuery): RawLogRecord[];
+  /** Run ids of a task, oldest first. */
+  runsOf(taskId: string): string[];
+  close(): void;
+}
