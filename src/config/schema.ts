@@ -41,6 +41,11 @@ export const llmConfigSchema = z
     apiKeyEnv: z.string().optional(),
     timeoutMs: z.number().int().positive().default(60_000),
     maxRetries: z.number().int().nonnegative().default(2),
+    /**
+     * How strict JSON is asked for: a JSON schema the server enforces (Ollama `format`,
+     * OpenAI `response_format: json_schema`), or plain JSON mode for servers without schema support.
+     */
+    jsonMode: z.enum(['json_schema', 'json_object']).default('json_schema'),
     /** What to do when the model is unreachable or keeps answering badly. */
     onError: z.enum(['fail', 'fallback']).default('fail'),
   })
@@ -53,6 +58,8 @@ export const embedConfigSchema = z
     baseUrl: z.string().url(),
     apiKeyEnv: z.string().optional(),
     batchSize: z.number().int().positive().default(64),
+    /** Texts longer than this many characters are cut before embedding (see providers/embed/README.md). */
+    maxInputChars: z.number().int().positive().default(8192),
     timeoutMs: z.number().int().positive().default(60_000),
   })
   .strict();
