@@ -1,0 +1,150 @@
+// Opening SQLite files and turning SQLite failures into cairn's typed errors. Every
+// decision here is made on SQLite result codes (SqliteError.code), never on message text.
+
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { CairnError, IndexError, InputError } from '../../core/errors.js';
+
+export type Db = Database.Database;
+
+/** How long a connection waits for another one's lock before giving up (ms). */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+/** What a database file is, so errors can say what broke and what to do about it. */
+export interface StoreFile {
+  /** "curated index", "raw log", "session store". */
+  label: string;
+  file: string;
+  /** The index directory the file lives in. */
+  dir: string;
+}
+
+/** The SQLite result code of an error thrown by better-sqlite3, else null. */
+export function sqliteErrorCode(error: unknown): string | null {
+  return error instanceof Database.SqliteError ? error.code : null;
+}
+
+/** Matches a primary result code and all its extended codes (SQLITE_BUSY, SQLITE_BUSY_SNAPSHOT...). */
+export function hasPrimaryCode(code: string | null, primary: string): boolean {
+  return code !== null && (code === primary || code.startsWith(`${primary}_`));
+}
+
+export function isCorruptionCode(code: string | null): boolean {
+  return hasPrimaryCode(code, 'SQLITE_CORRUPT') || hasPrimaryCode(code, 'SQLITE_NOTADB');
+}
+
+/** Maps corruption and lock failures to IndexError; anything else is returned unchanged. */
+export function mapSqliteError(error: unknown, store: StoreFile): unknown {
+  const code = sqliteErrorCode(error);
+  if (isCorruptionCode(code)) {
+    return new IndexError('INDEX_CORRUPT', `The ${store.label} at ${store.file} is damaged or is not a SQLite database.`, {
+      hint: `Delete the index directory ${store.dir} and re-run \`cairn index\`.`,
+      cause: error,
+    });
+  }
+  if (hasPrimaryCode(code, 'SQLITE_BUSY') || hasPrimaryCode(code, 'SQLITE_LOCKED')) {
+    return new IndexError('INDEX_BUSY', `The ${store.label} at ${store.file} is locked by another process.`, {
+      hint: 'Wait for the other cairn process (e.g. a running `cairn index`) to finish, then retry.',
+      cause: error,
+    });
+  }
+  return error;
+}
+
+/**
+ * Wraps every method of `target` so that errors thrown inside it go through `map`. Used so
+ * that corruption found mid-query (a truncated file fails only on the pages it lost)
+ * surfaces as INDEX_CORRUPT wherever it happens.
+ */
+export function withErrorMapping<T extends object>(target: T, map: (error: unknown) => unknown): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value: unknown = Reflect.get(object, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        try {
+          return (value as (...a: unknown[]) => unknown).apply(object, args);
+        } catch (error) {
+          throw map(error);
+        }
+      };
+    },
+  });
+}
+
+function missingIndex(store: StoreFile): IndexError {
+  return new IndexError('INDEX_MISSING', `No ${store.label} in ${store.dir} (expected ${store.file}).`, {
+    hint: 'Run `cairn index` in the repository first.',
+  });
+}
+
+function openFailure(error: unknown, store: StoreFile): unknown {
+  const code = sqliteErrorCode(error);
+  if (hasPrimaryCode(code, 'SQLITE_CANTOPEN') || hasPrimaryCode(code, 'SQLITE_READONLY')) {
+    return new InputError('INPUT_INVALID', `Cannot open the ${store.label} at ${store.file} for writing.`, {
+      hint: `Check that ${store.dir} is a writable directory.`,
+      cause: error,
+    });
+  }
+  return mapSqliteError(error, store);
+}
+
+function ensureDirectory(store: StoreFile): void {
+  try {
+    mkdirSync(store.dir, { recursive: true });
+  } catch (error) {
+    throw new InputError('INPUT_INVALID', `Cannot create the index directory ${store.dir}.`, {
+      hint: 'Check the path and its permissions, or configure another index directory.',
+      cause: error,
+    });
+  }
+  if (!statSync(store.dir).isDirectory()) {
+    throw new InputError('INPUT_INVALID', `${store.dir} exists and is not a directory.`);
+  }
+}
+
+/** Reads something from the file so that a non-database fails now, not at first use. */
+function probe(db: Db): void {
+  db.prepare('SELECT count(*) FROM sqlite_master').pluck().get();
+}
+
+function configure(db: Db, readonly: boolean): void {
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (readonly) return;
+  // WAL lets read-only connections keep reading while the indexer writes; NORMAL sync is
+  // durable across application crashes, which is all an index (rebuildable) needs.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+}
+
+/**
+ * Opens a database file. For writing, the directory is created when absent; for reading,
+ * a missing file is INDEX_MISSING and the file is opened with `readonly` + `fileMustExist`.
+ */
+export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
+  const readonly = mode === 'read';
+  if (readonly && !existsSync(store.file)) throw missingIndex(store);
+  if (!readonly) ensureDirectory(store);
+  let db: Db | null = null;
+  try {
+    db = new Database(store.file, { readonly, fileMustExist: readonly });
+    configure(db, readonly);
+    probe(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    if (readonly && hasPrimaryCode(sqliteErrorCode(error), 'SQLITE_CANTOPEN')) throw missingIndex(store);
+    throw openFailure(error, store);
+  }
+}
+
+/** For invariants the adapter itself relies on (a caller handing over inconsistent data). */
+export function internalError(message: string, cause?: unknown): CairnError {
+  return new CairnError('INTERNAL', message, cause === undefined ? {} : { cause });
+}
+
+/** A directory path for messages when only a file is known. */
+export function storeFile(label: string, file: string): StoreFile {
+  return { label, file, dir: dirname(file) };
+}

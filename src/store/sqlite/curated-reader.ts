@@ -1,0 +1,221 @@
+// CuratedReader over index.db. Used read-only by search, retrieval and the faces, and as
+// the base of the writer (which reads through the same connection).
+
+import { parseEntityKey } from '../../core/entities.js';
+import type {
+  CoChangePair,
+  DocChunk,
+  DocLink,
+  EntityKey,
+  FileRecord,
+  ImportRecord,
+  ReferenceEdge,
+  SymbolKind,
+  SymbolRecord,
+} from '../../core/entities.js';
+import type {
+  CuratedReader,
+  FileFilter,
+  FileReferenceCount,
+  IndexState,
+  IndexStats,
+  SearchTarget,
+  TermStats,
+  TextHit,
+  TextQuery,
+} from '../curated.js';
+import type { Db } from './connection.js';
+import { fileFilterSql } from './file-filter.js';
+import { searchText, termStatistics } from './fts-search.js';
+import { schemaVersion } from './migrations.js';
+import {
+  chunkFromRow,
+  edgeFromRow,
+  FILE_COLUMNS,
+  fileFromRow,
+  IMPORT_SELECT,
+  importFromRow,
+  linkFromRow,
+  SYMBOL_COLUMNS,
+  symbolFromRow,
+  type ChunkRow,
+  type EdgeRow,
+  type FileRow,
+  type ImportRow,
+  type LinkRow,
+  type SymbolRow,
+} from './rows.js';
+import { jsonList, StatementCache } from './statements.js';
+
+const EDGE_SELECT = 'SELECT from_key, from_path, to_key, to_path, kind, count, confidence FROM refs';
+const EDGE_ORDER = 'ORDER BY from_key, to_key, kind';
+const LINK_SELECT = 'SELECT chunk_id, from_path, to_path, to_key, mention FROM doc_links';
+const CHUNK_SELECT = 'SELECT id, path, heading_path, text, start_line, end_line FROM doc_chunks';
+
+/** A key names a symbol when it carries the "::" separator; otherwise it is a file path. */
+function isSymbolKey(keyOrPath: string): boolean {
+  return parseEntityKey(keyOrPath).qualifiedName !== null;
+}
+
+export class SqliteCuratedReader implements CuratedReader {
+  protected readonly sql: StatementCache;
+
+  constructor(protected readonly db: Db) {
+    this.sql = new StatementCache(db);
+  }
+
+  stats(): IndexStats {
+    const count = (table: string): number => this.sql.value<number>(`SELECT count(*) FROM ${table}`) ?? 0;
+    const byLanguage = this.sql.all<{ language: string; n: number }>(
+      'SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language',
+    );
+    const indexedAt = this.meta('indexedAt');
+    return {
+      schemaVersion: schemaVersion(this.db),
+      state: (this.meta('state') as IndexState | null) ?? 'empty',
+      files: count('files'),
+      symbols: count('symbols'),
+      imports: count('imports'),
+      references: count('refs'),
+      docChunks: count('doc_chunks'),
+      coChangePairs: count('cochange'),
+      indexedAt: indexedAt === null ? null : Number(indexedAt),
+      gitHead: this.meta('gitHead'),
+      filesByLanguage: Object.fromEntries(byLanguage.map((row) => [row.language, row.n])),
+    };
+  }
+
+  meta(key: string): string | null {
+    return this.sql.value<string>('SELECT value FROM meta WHERE key = ?', key) ?? null;
+  }
+
+  file(path: string): FileRecord | null {
+    const row = this.sql.one<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`, path);
+    return row === undefined ? null : fileFromRow(row);
+  }
+
+  files(filter?: FileFilter): FileRecord[] {
+    const where = fileFilterSql(filter, 'f');
+    return this.sql
+      .all<FileRow>(`SELECT ${FILE_COLUMNS} FROM files f WHERE 1 = 1${where.sql} ORDER BY path`, ...where.params)
+      .map(fileFromRow);
+  }
+
+  filePaths(): string[] {
+    return this.sql.column<string>('SELECT path FROM files ORDER BY path');
+  }
+
+  symbolsOfFile(path: string): SymbolRecord[] {
+    return this.symbols('WHERE path = ? ORDER BY id', path);
+  }
+
+  symbol(key: EntityKey): SymbolRecord | null {
+    return this.symbols('WHERE key = ?', key)[0] ?? null;
+  }
+
+  symbolsByName(name: string, kinds?: SymbolKind[]): SymbolRecord[] {
+    if (kinds === undefined || kinds.length === 0) return this.symbols('WHERE name = ? ORDER BY key', name);
+    return this.symbols('WHERE name = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY key', name, jsonList(kinds));
+  }
+
+  symbolsByNameInsensitive(name: string): SymbolRecord[] {
+    return this.symbols('WHERE name = ? COLLATE NOCASE ORDER BY key', name);
+  }
+
+  allSymbols(): SymbolRecord[] {
+    return this.symbols('ORDER BY key');
+  }
+
+  private symbols(clause: string, ...params: unknown[]): SymbolRecord[] {
+    return this.sql.all<SymbolRow>(`SELECT ${SYMBOL_COLUMNS} FROM symbols ${clause}`, ...params).map(symbolFromRow);
+  }
+
+  importsOf(path: string): ImportRecord[] {
+    return this.sql.all<ImportRow>(`${IMPORT_SELECT} WHERE i.from_path = ? ORDER BY i.id`, path).map(importFromRow);
+  }
+
+  importedBy(path: string): ImportRecord[] {
+    return this.sql
+      .all<ImportRow>(
+        `${IMPORT_SELECT} WHERE i.id IN (SELECT import_id FROM import_targets WHERE to_path = ?) ORDER BY i.from_path, i.id`,
+        path,
+      )
+      .map(importFromRow);
+  }
+
+  referencesFrom(keyOrPath: string): ReferenceEdge[] {
+    const column = isSymbolKey(keyOrPath) ? 'from_key' : 'from_path';
+    return this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${column} = ? ${EDGE_ORDER}`, keyOrPath).map(edgeFromRow);
+  }
+
+  referencesTo(keyOrPath: string): ReferenceEdge[] {
+    const column = isSymbolKey(keyOrPath) ? 'to_key' : 'to_path';
+    return this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${column} = ? ${EDGE_ORDER}`, keyOrPath).map(edgeFromRow);
+  }
+
+  /** Files this file's code refers to, by number of uses; references within the file are left out. */
+  fileReferencesFrom(path: string): FileReferenceCount[] {
+    return this.sql.all<FileReferenceCount>(
+      `SELECT to_path AS path, sum(count) AS count FROM refs WHERE from_path = ?1 AND to_path <> ?1
+       GROUP BY to_path ORDER BY count DESC, path`,
+      path,
+    );
+  }
+
+  /** Files whose code refers to this file, by number of uses; references within the file are left out. */
+  fileReferencesTo(path: string): FileReferenceCount[] {
+    return this.sql.all<FileReferenceCount>(
+      `SELECT from_path AS path, sum(count) AS count FROM refs WHERE to_path = ?1 AND from_path <> ?1
+       GROUP BY from_path ORDER BY count DESC, path`,
+      path,
+    );
+  }
+
+  /** Pairs oriented from the asked file: `a` is `path`, `b` the neighbour; most shared commits first. */
+  coChangeNeighbours(path: string, minCount = 1): CoChangePair[] {
+    return this.sql.all<CoChangePair>(
+      `SELECT ?1 AS a, b, count FROM cochange WHERE a = ?1 AND count >= ?2
+       UNION ALL SELECT ?1 AS a, a AS b, count FROM cochange WHERE b = ?1 AND count >= ?2
+       ORDER BY count DESC, b`,
+      path,
+      minCount,
+    );
+  }
+
+  docChunks(path?: string): DocChunk[] {
+    const rows =
+      path === undefined
+        ? this.sql.all<ChunkRow>(`${CHUNK_SELECT} ORDER BY path, start_line, rowid`)
+        : this.sql.all<ChunkRow>(`${CHUNK_SELECT} WHERE path = ? ORDER BY start_line, rowid`, path);
+    return rows.map(chunkFromRow);
+  }
+
+  docChunk(id: string): DocChunk | null {
+    const row = this.sql.one<ChunkRow>(`${CHUNK_SELECT} WHERE id = ?`, id);
+    return row === undefined ? null : chunkFromRow(row);
+  }
+
+  docLinksFrom(chunkId: string): DocLink[] {
+    return this.sql.all<LinkRow>(`${LINK_SELECT} WHERE chunk_id = ? ORDER BY rowid`, chunkId).map(linkFromRow);
+  }
+
+  /** Links to a symbol (key) or to a file (path, whether or not a symbol of it was named). */
+  docLinksTo(pathOrKey: string): DocLink[] {
+    const column = isSymbolKey(pathOrKey) ? 'to_key' : 'to_path';
+    return this.sql
+      .all<LinkRow>(`${LINK_SELECT} WHERE ${column} = ? ORDER BY from_path, chunk_id, rowid`, pathOrKey)
+      .map(linkFromRow);
+  }
+
+  search(query: TextQuery): TextHit[] {
+    return searchText(this.sql, query);
+  }
+
+  termStats(target: SearchTarget, terms: string[]): TermStats {
+    return termStatistics(this.sql, target, terms);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

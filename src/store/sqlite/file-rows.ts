@@ -1,0 +1,128 @@
+// Writing and removing everything one file contributes to the curated index, full-text
+// rows included. Callers run these inside a transaction.
+//
+// What "hangs off" a file, and so goes when the file is replaced: its symbols, imports
+// and their targets, raw references, doc chunks, the edges and doc links *out of* it
+// (they were derived from its old content), and its FTS rows. What points *at* it stays
+// while the file exists (edges, doc links, import targets, co-change pairs), except
+// edges and links to symbols that the new content no longer defines. Deleting a file
+// removes both directions.
+
+import type { IndexedFile } from '../curated.js';
+import { ftsText, pathTokens } from '../../core/tokens.js';
+import { internalError } from './connection.js';
+import { FILE_COLUMNS, fileParams, SYMBOL_COLUMNS, symbolParams } from './rows.js';
+import type { StatementCache } from './statements.js';
+
+const INSERT_FILE = `INSERT INTO files (${FILE_COLUMNS}) VALUES (${FILE_COLUMNS.split(',').map(() => '?').join(', ')})`;
+const INSERT_SYMBOL = `INSERT INTO symbols (${SYMBOL_COLUMNS}) VALUES (${SYMBOL_COLUMNS.split(',').map(() => '?').join(', ')})`;
+
+function checkOwnership(indexed: IndexedFile): void {
+  const path = indexed.file.path;
+  const stray =
+    indexed.symbols.find((symbol) => symbol.path !== path)?.key ??
+    indexed.imports.find((entry) => entry.fromPath !== path)?.specifier ??
+    indexed.rawReferences.find((reference) => reference.fromPath !== path)?.name ??
+    indexed.docChunks.find((chunk) => chunk.path !== path)?.id;
+  if (stray !== undefined) throw internalError(`writeFiles: ${stray} does not belong to ${path}.`);
+}
+
+/** Deletes FTS rows one rowid at a time: a rowid-IN-subquery delete would scan the FTS table. */
+function deleteFtsRows(sql: StatementCache, table: string, rowids: number[]): void {
+  for (const rowid of rowids) sql.run(`DELETE FROM ${table} WHERE rowid = ?`, rowid);
+}
+
+/** Removes the rows that derive from a file's content (see the header); returns whether it existed. */
+export function removeFileContent(sql: StatementCache, path: string): boolean {
+  const fileId = sql.value<number>('SELECT id FROM files WHERE path = ?', path);
+  if (fileId === undefined) return false;
+  deleteFtsRows(sql, 'files_fts', [fileId]);
+  deleteFtsRows(sql, 'symbols_fts', sql.column<number>('SELECT id FROM symbols WHERE path = ?', path));
+  deleteFtsRows(sql, 'docs_fts', sql.column<number>('SELECT rowid FROM doc_chunks WHERE path = ?', path));
+  sql.run('DELETE FROM files WHERE id = ?', fileId);
+  sql.run('DELETE FROM symbols WHERE path = ?', path);
+  sql.run('DELETE FROM import_targets WHERE from_path = ?', path);
+  sql.run('DELETE FROM imports WHERE from_path = ?', path);
+  sql.run('DELETE FROM raw_refs WHERE from_path = ?', path);
+  sql.run('DELETE FROM refs WHERE from_path = ?', path);
+  sql.run('DELETE FROM doc_chunks WHERE path = ?', path);
+  sql.run('DELETE FROM doc_links WHERE from_path = ?', path);
+  return true;
+}
+
+/** Removes a file and everything pointing at it. */
+export function deleteFile(sql: StatementCache, path: string): void {
+  removeFileContent(sql, path);
+  sql.run('DELETE FROM refs WHERE to_path = ?', path);
+  sql.run('DELETE FROM doc_links WHERE to_path = ?', path);
+  sql.run('DELETE FROM import_targets WHERE to_path = ?', path);
+  sql.run('DELETE FROM cochange WHERE a = ?1 OR b = ?1', path);
+}
+
+/** After a rewrite: edges and links into symbols the file no longer defines would dangle. */
+function pruneIncoming(sql: StatementCache, path: string): void {
+  const gone = 'to_path = ?1 AND to_key <> ?1 AND to_key NOT IN (SELECT key FROM symbols WHERE path = ?1)';
+  sql.run(`DELETE FROM refs WHERE ${gone}`, path);
+  sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, path);
+}
+
+export function writeFile(sql: StatementCache, indexed: IndexedFile): void {
+  checkOwnership(indexed);
+  const path = indexed.file.path;
+  const existed = removeFileContent(sql, path);
+  const fileId = sql.run(INSERT_FILE, ...fileParams(indexed.file)).lastInsertRowid;
+  const pathText = pathTokens(path).join(' ');
+  sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, pathText, ftsText(indexed.text ?? ''));
+  writeSymbols(sql, indexed, pathText);
+  writeImports(sql, indexed);
+  const insertRef = sql.get('INSERT INTO raw_refs (from_path, from_key, name, qualifier, kind, line) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const r of indexed.rawReferences) insertRef.run(r.fromPath, r.fromKey, r.name, r.qualifier, r.kind, r.line);
+  writeDocChunks(sql, indexed, pathText);
+  if (existed) pruneIncoming(sql, path);
+}
+
+function writeSymbols(sql: StatementCache, indexed: IndexedFile, pathText: string): void {
+  const insert = sql.get(INSERT_SYMBOL);
+  const insertFts = sql.get(
+    'INSERT INTO symbols_fts (rowid, name, qualified, signature, doc, body, path) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const symbol of indexed.symbols) {
+    const id = insert.run(...symbolParams(symbol)).lastInsertRowid;
+    const body = indexed.symbolBodies.get(symbol.key) ?? '';
+    insertFts.run(
+      id,
+      ftsText(symbol.name),
+      ftsText(symbol.qualifiedName),
+      ftsText(symbol.signature),
+      ftsText(symbol.doc ?? ''),
+      ftsText(body),
+      pathText,
+    );
+  }
+}
+
+function writeImports(sql: StatementCache, indexed: IndexedFile): void {
+  const insert = sql.get('INSERT INTO imports (from_path, specifier, names, line, kind) VALUES (?, ?, ?, ?, ?)');
+  for (const entry of indexed.imports) {
+    const id = insert.run(entry.fromPath, entry.specifier, JSON.stringify(entry.names), entry.line, entry.kind).lastInsertRowid;
+    insertTargets(sql, Number(id), entry.fromPath, entry.toPaths);
+  }
+}
+
+export function insertTargets(sql: StatementCache, importId: number, fromPath: string, toPaths: readonly string[]): void {
+  const insert = sql.get('INSERT INTO import_targets (import_id, ord, from_path, to_path) VALUES (?, ?, ?, ?)');
+  // A specifier resolving to the same file twice is one target.
+  [...new Set(toPaths)].forEach((toPath, ord) => insert.run(importId, ord, fromPath, toPath));
+}
+
+function writeDocChunks(sql: StatementCache, indexed: IndexedFile, pathText: string): void {
+  const insert = sql.get(
+    'INSERT INTO doc_chunks (id, path, heading_path, text, start_line, end_line) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertFts = sql.get('INSERT INTO docs_fts (rowid, heading, body, path) VALUES (?, ?, ?, ?)');
+  for (const chunk of indexed.docChunks) {
+    const rowid = insert.run(chunk.id, chunk.path, JSON.stringify(chunk.headingPath), chunk.text, chunk.startLine, chunk.endLine)
+      .lastInsertRowid;
+    insertFts.run(rowid, ftsText(chunk.headingPath.join(' ')), ftsText(chunk.text), pathText);
+  }
+}

@@ -1,0 +1,179 @@
+// IndexWriter over index.db: the indexer's only way to change the curated index. Every
+// mutating method is one transaction (a savepoint when called inside `transaction`).
+
+import type { CoChangePair, DocLink, EntityKey, ImportRecord, RawReference, ReferenceEdge } from '../../core/entities.js';
+import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../curated.js';
+import { internalError, type Db } from './connection.js';
+import { SqliteCuratedReader } from './curated-reader.js';
+import { deleteFile, insertTargets, writeFile } from './file-rows.js';
+import { rawRefFromRow, type RawRefRow } from './rows.js';
+import { jsonList } from './statements.js';
+
+const RAW_REF_SELECT = 'SELECT from_path, from_key, name, qualifier, kind, line FROM raw_refs';
+
+/** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
+const INSERT_EDGE = `INSERT INTO refs (from_key, to_key, kind, from_path, to_path, count, confidence)
+  VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (from_key, to_key, kind) DO UPDATE SET
+    count = count + excluded.count, confidence = max(confidence, excluded.confidence)`;
+
+export interface WriterOptions {
+  /** Clock for `indexedAt`; injectable for tests. */
+  now?: () => number;
+}
+
+export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWriter {
+  private readonly now: () => number;
+
+  constructor(db: Db, options: WriterOptions = {}) {
+    super(db);
+    this.now = options.now ?? Date.now;
+  }
+
+  fingerprints(): Map<string, FileFingerprint> {
+    const rows = this.sql.all<{ path: string; size: number; mtime_ms: number; hash: string }>(
+      'SELECT path, size, mtime_ms, hash FROM files',
+    );
+    return new Map(rows.map((row) => [row.path, { size: row.size, mtimeMs: row.mtime_ms, hash: row.hash }]));
+  }
+
+  writeFiles(files: IndexedFile[]): void {
+    this.transaction(() => {
+      for (const indexed of files) writeFile(this.sql, indexed);
+    });
+  }
+
+  deleteFiles(paths: string[]): void {
+    this.transaction(() => {
+      for (const path of paths) deleteFile(this.sql, path);
+    });
+  }
+
+  touchFiles(updates: { path: string; size: number; mtimeMs: number }[]): void {
+    const update = this.sql.get('UPDATE files SET size = ?, mtime_ms = ? WHERE path = ?');
+    this.transaction(() => {
+      for (const entry of updates) update.run(entry.size, entry.mtimeMs, entry.path);
+    });
+  }
+
+  rawReferencesNamed(names: string[]): RawReference[] {
+    return this.sql
+      .all<RawRefRow>(`${RAW_REF_SELECT} WHERE name IN (SELECT value FROM json_each(?)) ORDER BY from_path, rowid`, jsonList(names))
+      .map(rawRefFromRow);
+  }
+
+  rawReferencesOf(paths: string[]): RawReference[] {
+    return this.sql
+      .all<RawRefRow>(
+        `${RAW_REF_SELECT} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path, rowid`,
+        jsonList(paths),
+      )
+      .map(rawRefFromRow);
+  }
+
+  replaceReferences(fromPaths: string[], edges: ReferenceEdge[]): void {
+    const scope = new Set(fromPaths);
+    const outside = edges.find((edge) => !scope.has(edge.fromPath));
+    if (outside) throw internalError(`replaceReferences: edge from ${outside.fromKey} is outside the replaced files.`);
+    this.transaction(() => {
+      for (const path of scope) this.sql.run('DELETE FROM refs WHERE from_path = ?', path);
+      this.insertEdges(edges);
+    });
+  }
+
+  replaceReferencesFromKeys(fromKeys: EntityKey[], edges: ReferenceEdge[]): void {
+    const scope = new Set(fromKeys);
+    const outside = edges.find((edge) => !scope.has(edge.fromKey));
+    if (outside) throw internalError(`replaceReferencesFromKeys: edge from ${outside.fromKey} is outside the replaced keys.`);
+    this.transaction(() => {
+      for (const key of scope) this.sql.run('DELETE FROM refs WHERE from_key = ?', key);
+      this.insertEdges(edges);
+    });
+  }
+
+  private insertEdges(edges: ReferenceEdge[]): void {
+    const insert = this.sql.get(INSERT_EDGE);
+    for (const e of edges) insert.run(e.fromKey, e.toKey, e.kind, e.fromPath, e.toPath, e.count, e.confidence);
+  }
+
+  /**
+   * Re-resolved targets for stored imports, matched on (fromPath, specifier, line, kind);
+   * every matching row gets the new targets. A record that matches no stored import (its
+   * file was rewritten or deleted meanwhile) is skipped.
+   */
+  replaceImportTargets(imports: ImportRecord[]): void {
+    this.transaction(() => {
+      for (const entry of imports) {
+        const ids = this.sql.column<number>(
+          'SELECT id FROM imports WHERE from_path = ? AND specifier = ? AND line = ? AND kind = ?',
+          entry.fromPath,
+          entry.specifier,
+          entry.line,
+          entry.kind,
+        );
+        for (const id of ids) {
+          this.sql.run('DELETE FROM import_targets WHERE import_id = ?', id);
+          insertTargets(this.sql, id, entry.fromPath, entry.toPaths);
+        }
+      }
+    });
+  }
+
+  replaceDocLinks(fromPaths: string[], links: DocLink[]): void {
+    const scope = new Set(fromPaths);
+    const outside = links.find((link) => !scope.has(link.fromPath));
+    if (outside) throw internalError(`replaceDocLinks: link from ${outside.fromPath} is outside the replaced files.`);
+    const insert = this.sql.get('INSERT INTO doc_links (chunk_id, from_path, to_path, to_key, mention) VALUES (?, ?, ?, ?, ?)');
+    this.transaction(() => {
+      for (const path of scope) this.sql.run('DELETE FROM doc_links WHERE from_path = ?', path);
+      for (const l of links) insert.run(l.chunkId, l.fromPath, l.toPath, l.toKey, l.mention);
+    });
+  }
+
+  /** Replaces every pair. Pairs are stored once with a < b; a file paired with itself is skipped. */
+  replaceCoChange(pairs: CoChangePair[]): void {
+    const insert = this.sql.get(
+      'INSERT INTO cochange (a, b, count) VALUES (?, ?, ?) ON CONFLICT (a, b) DO UPDATE SET count = excluded.count',
+    );
+    this.transaction(() => {
+      this.sql.run('DELETE FROM cochange');
+      for (const pair of pairs) {
+        if (pair.a === pair.b) continue;
+        const [a, b] = pair.a < pair.b ? [pair.a, pair.b] : [pair.b, pair.a];
+        insert.run(a, b, pair.count);
+      }
+    });
+  }
+
+  setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void {
+    const update = this.sql.get('UPDATE files SET last_commit_at = ?, commit_count = ? WHERE path = ?');
+    this.transaction(() => {
+      for (const entry of history) update.run(entry.lastCommitAt, entry.commitCount, entry.path);
+    });
+  }
+
+  setMeta(key: string, value: string | null): void {
+    if (value === null) this.sql.run('DELETE FROM meta WHERE key = ?', key);
+    else this.sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+  }
+
+  /** 'complete' also records the time as `indexedAt` (unix ms). */
+  setState(state: IndexState): void {
+    this.transaction(() => {
+      this.setMeta('state', state);
+      if (state === 'complete') this.setMeta('indexedAt', String(this.now()));
+    });
+  }
+
+  transaction<T>(work: () => T): T {
+    // better-sqlite3 turns a nested transaction into a savepoint, so this composes.
+    return this.db.transaction(work)();
+  }
+
+  override close(): void {
+    if (!this.db.open) return;
+    // Lets SQLite refresh planner statistics where they drifted; cheap when nothing did.
+    this.db.pragma('optimize');
+    this.db.close();
+  }
+}

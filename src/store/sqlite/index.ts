@@ -1,0 +1,9 @@
+// The SQLite adapter's public surface: openers for each store and the file layout. The
+// composition root (src/app.ts) is the only intended caller.
+
+export { DEFAULT_INDEX_DIR_NAME, defaultIndexDir, indexPaths, type IndexPaths } from './layout.js';
+export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
+export type { WriterOptions } from './index-writer.js';
+export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
+export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';
+export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-search.js';

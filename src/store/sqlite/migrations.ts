@@ -1,0 +1,117 @@
+// Schema migrations: numbered `.sql` files applied in order, each in its own transaction
+// together with the bump of `PRAGMA user_version`, so a database is always at exactly one
+// known version.
+//
+// The files live in src/store/sqlite/migrations/<database>/NNN_name.sql and are read at
+// run time. `tsc` does not copy them into dist/, so they are looked up relative to this
+// module in every layout cairn runs from (the folder ships in the npm package):
+//   src/store/sqlite/migrations.ts        → ./migrations                       (vitest, sources)
+//   dist/store/sqlite/migrations.js       → ../../../src/store/sqlite/migrations (npm run build)
+//   dist/src/store/sqlite/migrations.js   → ../../../../src/store/sqlite/migrations (tsc -p tsconfig.json)
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CairnError, IndexError } from '../../core/errors.js';
+import { mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
+
+/** The databases of the SQLite adapter, one migrations folder each. */
+export type SchemaName = 'index' | 'raw-log' | 'sessions';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const MIGRATION_FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+
+const CANDIDATE_ROOTS = ['migrations', '../../../src/store/sqlite/migrations', '../../../../src/store/sqlite/migrations'];
+
+/** The migrations folder of this installation (see the header comment for the layouts). */
+export function migrationsRoot(moduleUrl: string = import.meta.url): string {
+  const here = fileURLToPath(new URL('.', moduleUrl));
+  const tried = CANDIDATE_ROOTS.map((relative) => join(here, relative));
+  const found = tried.find((dir) => existsSync(join(dir, 'index')));
+  if (found === undefined) {
+    throw new CairnError('INTERNAL', `cairn's SQL migrations were not found (looked in ${tried.join(', ')}).`, {
+      hint: 'The installation is incomplete: reinstall cairn.',
+    });
+  }
+  return found;
+}
+
+/** Reads one database's migrations, checking they are numbered 1..n without gaps. */
+export function loadMigrations(schema: SchemaName, root: string = migrationsRoot()): Migration[] {
+  const dir = join(root, schema);
+  const migrations = readdirSync(dir)
+    .map((file) => ({ file, match: MIGRATION_FILE.exec(file) }))
+    .filter((entry): entry is { file: string; match: RegExpExecArray } => entry.match !== null)
+    .map(({ file, match }) => ({
+      version: Number(match[1]),
+      name: match[2] ?? file,
+      sql: readFileSync(join(dir, file), 'utf8'),
+    }))
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((migration, at) => {
+    if (migration.version !== at + 1) {
+      throw new CairnError('INTERNAL', `Migrations of ${schema} are not numbered 1..n (found ${migration.version} at ${at + 1}).`);
+    }
+  });
+  return migrations;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export function tooNew(store: StoreFile, found: number, supported: number): IndexError {
+  return new IndexError(
+    'INDEX_TOO_NEW',
+    `The ${store.label} at ${store.file} has schema version ${found}; this cairn supports up to ${supported}.`,
+    { hint: `Upgrade cairn, or delete ${store.dir} and re-run \`cairn index\`.` },
+  );
+}
+
+/**
+ * Brings a writable database up to the last migration. A database written by a newer
+ * cairn is refused rather than touched.
+ */
+export function migrate(db: Db, store: StoreFile, migrations: Migration[]): number {
+  const target = migrations.length;
+  const current = schemaVersion(db);
+  if (current > target) throw tooNew(store, current, target);
+  for (const migration of migrations.slice(current)) {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      // user_version lives in the database header and is rolled back with the transaction.
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return target;
+}
+
+/** For read-only connections, which cannot migrate: the file must already be current. */
+export function requireVersion(db: Db, store: StoreFile, supported: number): void {
+  const found = schemaVersion(db);
+  if (found > supported) throw tooNew(store, found, supported);
+  if (found < supported) {
+    const why = found === 0 ? 'has not been built' : `has schema version ${found}, older than ${supported}`;
+    throw new IndexError('INDEX_MISSING', `The ${store.label} at ${store.file} ${why}.`, {
+      hint: 'Run `cairn index` to build or upgrade it.',
+    });
+  }
+}
+
+/** Opens a database for writing and brings its schema up to date. */
+export function openMigrated(store: StoreFile, schema: SchemaName): Db {
+  const migrations = loadMigrations(schema);
+  const db = openDatabase(store, 'write');
+  try {
+    migrate(db, store, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw mapSqliteError(error, store);
+  }
+}

@@ -1,0 +1,45 @@
+// Opening the curated index (index.db): the writer migrates the schema, readers require it
+// to be exactly current. Both come back wrapped so that SQLite corruption and lock errors
+// raised by any method surface as IndexError.
+
+import { CairnError } from '../../core/errors.js';
+import { CURRENT_SCHEMA_VERSION, type CuratedReader, type IndexWriter } from '../curated.js';
+import { mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
+import { SqliteCuratedReader } from './curated-reader.js';
+import { registerPathMatcher } from './file-filter.js';
+import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
+import { indexPaths } from './layout.js';
+import { loadMigrations, migrate, requireVersion } from './migrations.js';
+
+export function curatedStoreFile(indexDir: string): StoreFile {
+  return { label: 'curated index', file: indexPaths(indexDir).curated, dir: indexDir };
+}
+
+/** Runs `setup` on a fresh connection, closing it (and mapping the error) when setup fails. */
+function prepared(db: Db, store: StoreFile, setup: () => void): void {
+  try {
+    setup();
+    registerPathMatcher(db);
+  } catch (error) {
+    db.close();
+    throw mapSqliteError(error, store);
+  }
+}
+
+export function openSqliteIndexWriter(indexDir: string, options: WriterOptions = {}): IndexWriter {
+  const store = curatedStoreFile(indexDir);
+  const migrations = loadMigrations('index');
+  if (migrations.length !== CURRENT_SCHEMA_VERSION) {
+    throw new CairnError('INTERNAL', `index migrations end at ${migrations.length}, CURRENT_SCHEMA_VERSION is ${CURRENT_SCHEMA_VERSION}.`);
+  }
+  const db = openDatabase(store, 'write');
+  prepared(db, store, () => migrate(db, store, migrations));
+  return withErrorMapping<IndexWriter>(new SqliteIndexWriter(db, options), (error) => mapSqliteError(error, store));
+}
+
+export function openSqliteCuratedReader(indexDir: string): CuratedReader {
+  const store = curatedStoreFile(indexDir);
+  const db = openDatabase(store, 'read');
+  prepared(db, store, () => requireVersion(db, store, CURRENT_SCHEMA_VERSION));
+  return withErrorMapping<CuratedReader>(new SqliteCuratedReader(db), (error) => mapSqliteError(error, store));
+}

@@ -1,0 +1,238 @@
+// Row shapes of the curated index and their mapping to the shared entities. Column lists
+// and mappers sit side by side so that a new column is added in one place.
+
+import type {
+  DocChunk,
+  DocLink,
+  ExtractionMethod,
+  FileKind,
+  FileRecord,
+  ImportKind,
+  ImportRecord,
+  Language,
+  RawReference,
+  ReferenceEdge,
+  ReferenceKind,
+  SymbolKind,
+  SymbolRecord,
+} from '../../core/entities.js';
+
+export const FILE_COLUMNS =
+  'path, language, kind, size, mtime_ms, hash, lines, method, parse_note, is_test, is_example, is_vendored, is_generated, last_commit_at, commit_count';
+
+export interface FileRow {
+  path: string;
+  language: string;
+  kind: string;
+  size: number;
+  mtime_ms: number;
+  hash: string;
+  lines: number;
+  method: string;
+  parse_note: string | null;
+  is_test: number;
+  is_example: number;
+  is_vendored: number;
+  is_generated: number;
+  last_commit_at: number | null;
+  commit_count: number;
+}
+
+export function fileFromRow(row: FileRow): FileRecord {
+  return {
+    path: row.path,
+    language: row.language as Language,
+    kind: row.kind as FileKind,
+    size: row.size,
+    mtimeMs: row.mtime_ms,
+    hash: row.hash,
+    lines: row.lines,
+    method: row.method as ExtractionMethod,
+    parseNote: row.parse_note,
+    isTest: row.is_test === 1,
+    isExample: row.is_example === 1,
+    isVendored: row.is_vendored === 1,
+    isGenerated: row.is_generated === 1,
+    lastCommitAt: row.last_commit_at,
+    commitCount: row.commit_count,
+  };
+}
+
+/** Parameters in FILE_COLUMNS order. */
+export function fileParams(file: FileRecord): unknown[] {
+  return [
+    file.path,
+    file.language,
+    file.kind,
+    file.size,
+    file.mtimeMs,
+    file.hash,
+    file.lines,
+    file.method,
+    file.parseNote,
+    file.isTest ? 1 : 0,
+    file.isExample ? 1 : 0,
+    file.isVendored ? 1 : 0,
+    file.isGenerated ? 1 : 0,
+    file.lastCommitAt,
+    file.commitCount,
+  ];
+}
+
+export const SYMBOL_COLUMNS =
+  'key, path, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method';
+
+export interface SymbolRow {
+  key: string;
+  path: string;
+  name: string;
+  qualified_name: string;
+  kind: string;
+  signature: string;
+  doc: string | null;
+  start_byte: number;
+  end_byte: number;
+  start_line: number;
+  end_line: number;
+  parent: string | null;
+  exported: number;
+  method: string;
+}
+
+export function symbolFromRow(row: SymbolRow): SymbolRecord {
+  return {
+    key: row.key,
+    path: row.path,
+    name: row.name,
+    qualifiedName: row.qualified_name,
+    kind: row.kind as SymbolKind,
+    signature: row.signature,
+    doc: row.doc,
+    startByte: row.start_byte,
+    endByte: row.end_byte,
+    startLine: row.start_line,
+    endLine: row.end_line,
+    parent: row.parent,
+    exported: row.exported === 1,
+    method: row.method as ExtractionMethod,
+  };
+}
+
+/** Parameters in SYMBOL_COLUMNS order. */
+export function symbolParams(symbol: SymbolRecord): unknown[] {
+  return [
+    symbol.key,
+    symbol.path,
+    symbol.name,
+    symbol.qualifiedName,
+    symbol.kind,
+    symbol.signature,
+    symbol.doc,
+    symbol.startByte,
+    symbol.endByte,
+    symbol.startLine,
+    symbol.endLine,
+    symbol.parent,
+    symbol.exported ? 1 : 0,
+    symbol.method,
+  ];
+}
+
+/** An import with its targets gathered into a JSON array, in target order. */
+export const IMPORT_SELECT = `SELECT i.from_path, i.specifier, i.names, i.line, i.kind,
+  (SELECT json_group_array(to_path) FROM (SELECT t.to_path FROM import_targets t WHERE t.import_id = i.id ORDER BY t.ord)) AS to_paths
+  FROM imports i`;
+
+export interface ImportRow {
+  from_path: string;
+  specifier: string;
+  names: string;
+  line: number;
+  kind: string;
+  to_paths: string;
+}
+
+export function importFromRow(row: ImportRow): ImportRecord {
+  return {
+    fromPath: row.from_path,
+    specifier: row.specifier,
+    names: JSON.parse(row.names) as string[],
+    line: row.line,
+    kind: row.kind as ImportKind,
+    toPaths: JSON.parse(row.to_paths) as string[],
+  };
+}
+
+export interface RawRefRow {
+  from_path: string;
+  from_key: string;
+  name: string;
+  qualifier: string | null;
+  kind: string;
+  line: number;
+}
+
+export function rawRefFromRow(row: RawRefRow): RawReference {
+  return {
+    fromPath: row.from_path,
+    fromKey: row.from_key,
+    name: row.name,
+    qualifier: row.qualifier,
+    kind: row.kind as ReferenceKind,
+    line: row.line,
+  };
+}
+
+export interface EdgeRow {
+  from_key: string;
+  from_path: string;
+  to_key: string;
+  to_path: string;
+  kind: string;
+  count: number;
+  confidence: number;
+}
+
+export function edgeFromRow(row: EdgeRow): ReferenceEdge {
+  return {
+    fromKey: row.from_key,
+    fromPath: row.from_path,
+    toKey: row.to_key,
+    toPath: row.to_path,
+    kind: row.kind as ReferenceKind,
+    count: row.count,
+    confidence: row.confidence,
+  };
+}
+
+export interface ChunkRow {
+  id: string;
+  path: string;
+  heading_path: string;
+  text: string;
+  start_line: number;
+  end_line: number;
+}
+
+export function chunkFromRow(row: ChunkRow): DocChunk {
+  return {
+    id: row.id,
+    path: row.path,
+    headingPath: JSON.parse(row.heading_path) as string[],
+    text: row.text,
+    startLine: row.start_line,
+    endLine: row.end_line,
+  };
+}
+
+export interface LinkRow {
+  chunk_id: string;
+  from_path: string;
+  to_path: string;
+  to_key: string | null;
+  mention: string;
+}
+
+export function linkFromRow(row: LinkRow): DocLink {
+  return { chunkId: row.chunk_id, fromPath: row.from_path, toPath: row.to_path, toKey: row.to_key, mention: row.mention };
+}

@@ -1,0 +1,143 @@
+// SessionStore over sessions.db: one row per task id, each field a JSON column.
+// upsert merges at the top level only: a field present in the patch replaces the stored
+// field as a whole (stageOutputs included); a field absent or undefined is kept.
+
+import { InputError } from '../../core/errors.js';
+import type { SessionPatch, SessionRecord, SessionStore, StageStatus } from '../session.js';
+import { mapSqliteError, withErrorMapping, type Db, type StoreFile } from './connection.js';
+import { indexPaths } from './layout.js';
+import { openMigrated } from './migrations.js';
+import { StatementCache } from './statements.js';
+
+export function sessionStoreFile(indexDir: string): StoreFile {
+  return { label: 'session store', file: indexPaths(indexDir).sessions, dir: indexDir };
+}
+
+export interface SessionStoreOptions {
+  /** Clock for createdAt / updatedAt; injectable for tests. */
+  now?: () => number;
+}
+
+interface SessionRow {
+  task_id: string;
+  task: string;
+  stage_outputs: string;
+  stage_progress: string;
+  final_context: string;
+  refinement_request: string;
+  created_at: number;
+  updated_at: number;
+}
+
+const COLUMNS = 'task_id, task, stage_outputs, stage_progress, final_context, refinement_request, created_at, updated_at';
+
+function toJson(value: unknown, field: string): string {
+  try {
+    return JSON.stringify(value === undefined ? null : value);
+  } catch (error) {
+    throw new InputError('INPUT_INVALID', `Session field ${field} is not JSON-serialisable.`, { cause: error });
+  }
+}
+
+function recordFromRow(row: SessionRow): SessionRecord {
+  return {
+    taskId: row.task_id,
+    task: JSON.parse(row.task) as unknown,
+    stageOutputs: JSON.parse(row.stage_outputs) as Record<string, unknown>,
+    stageProgress: JSON.parse(row.stage_progress) as Record<string, StageStatus>,
+    finalContext: JSON.parse(row.final_context) as unknown,
+    refinementRequest: JSON.parse(row.refinement_request) as unknown,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function emptyRecord(taskId: string, at: number): SessionRecord {
+  return {
+    taskId,
+    task: null,
+    stageOutputs: {},
+    stageProgress: {},
+    finalContext: null,
+    refinementRequest: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** Top-level merge; undefined fields of the patch are absent, not "set to undefined". */
+function merged(record: SessionRecord, patch: SessionPatch): SessionRecord {
+  const next = { ...record };
+  if (patch.task !== undefined) next.task = patch.task;
+  if (patch.stageOutputs !== undefined) next.stageOutputs = patch.stageOutputs;
+  if (patch.stageProgress !== undefined) next.stageProgress = patch.stageProgress;
+  if (patch.finalContext !== undefined) next.finalContext = patch.finalContext;
+  if (patch.refinementRequest !== undefined) next.refinementRequest = patch.refinementRequest;
+  return next;
+}
+
+class SqliteSessionStore implements SessionStore {
+  private readonly sql: StatementCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {
+    this.sql = new StatementCache(db);
+  }
+
+  get(taskId: string): SessionRecord | null {
+    const row = this.sql.one<SessionRow>(`SELECT ${COLUMNS} FROM sessions WHERE task_id = ?`, taskId);
+    return row === undefined ? null : recordFromRow(row);
+  }
+
+  upsert(taskId: string, patch: SessionPatch): SessionRecord {
+    // IMMEDIATE: take the write lock before reading, so two processes cannot both merge
+    // into the same old record.
+    return this.db.transaction(() => this.upsertNow(taskId, patch)).immediate();
+  }
+
+  private upsertNow(taskId: string, patch: SessionPatch): SessionRecord {
+    const now = this.now();
+    const stored = this.get(taskId);
+    const base = stored ?? emptyRecord(taskId, now);
+    // updatedAt never goes backwards, even if the clock does.
+    const record = { ...merged(base, patch), updatedAt: Math.max(now, base.updatedAt) };
+    this.sql.run(
+      `INSERT INTO sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (task_id) DO UPDATE SET task = excluded.task, stage_outputs = excluded.stage_outputs,
+         stage_progress = excluded.stage_progress, final_context = excluded.final_context,
+         refinement_request = excluded.refinement_request, updated_at = excluded.updated_at`,
+      taskId,
+      toJson(record.task, 'task'),
+      toJson(record.stageOutputs, 'stageOutputs'),
+      toJson(record.stageProgress, 'stageProgress'),
+      toJson(record.finalContext, 'finalContext'),
+      toJson(record.refinementRequest, 'refinementRequest'),
+      record.createdAt,
+      record.updatedAt,
+    );
+    // Read back so the caller sees exactly what a later get() will return.
+    return this.get(taskId) ?? record;
+  }
+
+  /** Most recently updated first. */
+  list(): { taskId: string; updatedAt: number }[] {
+    return this.sql.all<{ taskId: string; updatedAt: number }>(
+      'SELECT task_id AS taskId, updated_at AS updatedAt FROM sessions ORDER BY updated_at DESC, task_id',
+    );
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Opens (creating when absent) `<indexDir>/sessions.db`. */
+export function openSqliteSessionStore(indexDir: string, options: SessionStoreOptions = {}): SessionStore {
+  const store = sessionStoreFile(indexDir);
+  const db = openMigrated(store, 'sessions');
+  return withErrorMapping<SessionStore>(new SqliteSessionStore(db, options.now ?? Date.now), (error) =>
+    mapSqliteError(error, store),
+  );
+}
