@@ -156,6 +156,7 @@ export function runEmbedderSuite(name: string, makeEmbedder: (settings: EmbedSui
       const error = await providerRejection(embedder(server.url, { batchSize: 1 }).embed(['a', 'b', 'c']));
       expect(error.code).toBe('PROVIDER_UNAVAILABLE');
       expect((error.cause as HttpStatusError).status).toBe(500);
+      expect(error.hint).toContain("server's own log");
       expect(server.embedCalls).toHaveLength(2);
     });
 

@@ -196,6 +196,8 @@ export function runLlmClientSuite(name: string, makeClient: (settings: LlmSuiteS
       expect(error.code).toBe('PROVIDER_UNAVAILABLE');
       expect(error.cause).toBeInstanceOf(HttpStatusError);
       expect((error.cause as HttpStatusError).status).toBe(503);
+      expect(error.message).toContain('HTTP 503');
+      expect(error.hint).toContain("server's own log");
       expect(server.chatCalls).toHaveLength(1);
     });
 
