@@ -1,0 +1,146 @@
+// The context package: what the retrieval pipeline hands to a model, within a hard token
+// budget, with the reason for every item. Plain JSON-serialisable data plus a few pure
+// helpers; the budget fitting lives in src/retrieval/budget, the printers in src/render.
+
+import type { EntityKey, Language } from './entities.js';
+
+/** How much of an item is shown: its whole text, its signature and docstring, or its path. */
+export type Detail = 'full' | 'signature' | 'path';
+
+/** Highest detail first: demotion walks this list to the right. */
+export const DETAILS: readonly Detail[] = ['full', 'signature', 'path'];
+
+/** 2 for full, 1 for signature, 0 for path: a larger rank shows more. */
+export function detailRank(detail: Detail): number {
+  return DETAILS.length - 1 - DETAILS.indexOf(detail);
+}
+
+export type RenderFormat = 'markdown' | 'prompt' | 'json';
+
+export const RENDER_FORMATS: readonly RenderFormat[] = ['markdown', 'prompt', 'json'];
+
+export interface ItemProvenance {
+  /** The pipeline stage that proposed the item (e.g. "scope", "precision"). */
+  stage: string;
+  /** 0 = seed; higher = weaker evidence. */
+  tier: number;
+  /** One line: why the item is here, e.g. "imported by seed src/a.ts". */
+  reason: string;
+  /** The ranking signals behind `score`, by name. */
+  signals: Record<string, number>;
+  /** Higher is better; orders items within a tier. */
+  score: number;
+}
+
+/**
+ * The texts an item can be shown at. The path detail has no body: a rendered item's
+ * header already carries its path, symbol and line range.
+ */
+export interface ItemTexts {
+  /** The whole file, or the symbol's source; null when not available. */
+  full: string | null;
+  /** Signature plus docstring (for a whole file: its outline); null when the item has none. */
+  signature: string | null;
+}
+
+/** One file, or one symbol of a file, shown to the model. */
+export interface ContextItem {
+  /** Repository-relative path. */
+  path: string;
+  /** The symbol's entity key ("path::Qualified.name"), or null for a whole file. */
+  symbolKey: EntityKey | null;
+  language: Language;
+  /** 1-based, inclusive; a whole file spans 1..its line count. */
+  startLine: number;
+  endLine: number;
+  /**
+   * In a package: the detail shown. For a candidate: the most it may be shown at (its
+   * ceiling); the budget fitter never raises it.
+   */
+  detail: Detail;
+  /** In a package, texts above `detail` are dropped (null) to keep the package small. */
+  texts: ItemTexts;
+  /** Tokens of the text at `detail`, by the package's token counter (0 for path). */
+  tokens: number;
+  provenance: ItemProvenance;
+  /** The ceiling the item was demoted from, or null when shown at its ceiling. */
+  demotedFrom: Detail | null;
+}
+
+export type EdgeRelation = 'imports' | 'references' | 'cochange';
+
+/** A dependency between two files of the package. */
+export interface FileEdge {
+  from: string;
+  to: string;
+  relation: EdgeRelation;
+  weight: number;
+}
+
+export interface DemotionRecord {
+  path: string;
+  symbolKey: EntityKey | null;
+  tier: number;
+  from: Detail;
+  to: Detail;
+  reason: string;
+}
+
+export interface EvictionRecord {
+  path: string;
+  symbolKey: EntityKey | null;
+  tier: number;
+  /** The detail it was proposed at. */
+  detail: Detail;
+  reason: string;
+}
+
+/** A candidate left out because another included item already shows its text. */
+export interface DuplicateRecord {
+  path: string;
+  symbolKey: EntityKey | null;
+  tier: number;
+  /** Identity (entity key or path) of the item that shows it. */
+  coveredBy: string;
+  reason: string;
+}
+
+export interface BudgetSummary {
+  contextWindow: number;
+  reservedTokens: number;
+  /** contextWindow − reservedTokens: the most the rendered package may take. */
+  available: number;
+  /** Tokens of the package rendered in `format`, by `tokenizer`. */
+  used: number;
+  format: RenderFormat;
+  tokenizer: string;
+  demoted: DemotionRecord[];
+  evicted: EvictionRecord[];
+  deduplicated: DuplicateRecord[];
+}
+
+export interface ContextPackage {
+  taskId: string;
+  runId: string;
+  query: string;
+  /** In priority order: tier ascending, then score descending. */
+  items: ContextItem[];
+  /** Dependencies among the files of `items` only. */
+  edges: FileEdge[];
+  budget: BudgetSummary;
+  /** Information lines, e.g. "enrichment not found, tier 4 skipped". */
+  notes: string[];
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The text shown at a detail: '' for path, null when the item has no such text. */
+export function textAt(item: Pick<ContextItem, 'texts'>, detail: Detail): string | null {
+  if (detail === 'path') return '';
+  return detail === 'full' ? item.texts.full : item.texts.signature;
+}
+
+/** What makes two items the same: the symbol key, or the path for a whole file. */
+export function itemIdentity(item: Pick<ContextItem, 'path' | 'symbolKey'>): string {
+  return item.symbolKey ?? item.path;
+}

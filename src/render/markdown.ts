@@ -1,0 +1,60 @@
+// The markdown form, for people and for models that read markdown: a short header, one
+// section per item (heading with path and symbol, why it is included, fenced text), then
+// dependencies among the included files, notes and what the budget did.
+
+import type { ContextPackage, FileEdge } from '../core/context-package.js';
+import { fencedBlock } from './fence.js';
+import {
+  countsPhrase,
+  demotedPhrase,
+  evictedPhrase,
+  formatWeight,
+  metaLine,
+  usagePhrase,
+  windowPhrase,
+  type Printer,
+} from './printer.js';
+import { buildView, type ItemView, type RenderView } from './view.js';
+
+/** Section headings after the items; `## Dependencies` also ends the item list for parsers. */
+export const MARKDOWN_DEPENDENCIES = '## Dependencies';
+
+function header(view: RenderView): string {
+  return (
+    `# cairn context · task ${view.taskId}\n\n` +
+    `run ${view.runId} · ${countsPhrase(view.counts)} · ${usagePhrase(view.budget)}\n` +
+    `query: ${view.query}\n`
+  );
+}
+
+function item(entry: ItemView, number: number): string {
+  const head = `\n## ${number}. ${entry.key}\n${metaLine(entry)}\n`;
+  return entry.detail === 'path' ? head : `${head}\n${fencedBlock(entry.text, entry.language)}`;
+}
+
+function edge(entry: FileEdge): string {
+  return `- ${entry.from} → ${entry.to} (${entry.relation}, ${formatWeight(entry.weight)})\n`;
+}
+
+// Every part after the header starts with the blank line that separates it.
+function footer(view: RenderView): string[] {
+  const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among included files)\n';
+  const sections = [`\n${MARKDOWN_DEPENDENCIES}\n\n${edges}`];
+  if (view.notes.length > 0) sections.push(`\n## Notes\n\n${view.notes.map((note) => `- ${note}\n`).join('')}`);
+  const budget = view.budget;
+  sections.push(
+    `\n## Budget\n\n${windowPhrase(budget)}\n${demotedPhrase(budget)} · ${evictedPhrase(budget)} · duplicates ${budget.deduplicated}\n`,
+  );
+  return sections;
+}
+
+function render(view: RenderView): string {
+  const parts = [header(view), ...view.items.map((entry, i) => item(entry, i + 1)), ...footer(view)];
+  return parts.join('');
+}
+
+export const markdownPrinter: Printer = { format: 'markdown', render, item, edge };
+
+export function renderMarkdown(pkg: ContextPackage): string {
+  return render(buildView(pkg));
+}

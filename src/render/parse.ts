@@ -1,0 +1,80 @@
+// Reading a markdown or prompt render back into its items. The tests use this to prove a
+// render is coherent: every item comes back, in order, with its text byte for byte.
+
+import { parseEntityKey } from '../core/entities.js';
+import { InputError } from '../core/errors.js';
+import type { Detail } from '../core/context-package.js';
+import { MARKDOWN_DEPENDENCIES } from './markdown.js';
+import { META_DETAIL } from './printer.js';
+import { PROMPT_DEPENDENCIES } from './prompt.js';
+
+export interface ParsedItem {
+  /** The number printed before the item. */
+  number: number;
+  path: string;
+  symbolKey: string | null;
+  detail: Detail;
+  /** '' for a path-only item. */
+  text: string;
+  /** The fence's info string, '' for a path-only item. */
+  language: string;
+}
+
+interface Layout {
+  /** Captures the item number and its key. */
+  heading: RegExp;
+  /** The line after the last item. */
+  end: string;
+}
+
+const MARKDOWN_LAYOUT: Layout = { heading: /^## (\d+)\. (.*)$/, end: MARKDOWN_DEPENDENCIES };
+const PROMPT_LAYOUT: Layout = { heading: /^\[(\d+)\] (.*)$/, end: PROMPT_DEPENDENCIES };
+const FENCE_OPEN = /^(`{3,})([^`]*)$/;
+
+export function parseMarkdown(text: string): ParsedItem[] {
+  return parseItems(text, MARKDOWN_LAYOUT);
+}
+
+export function parsePrompt(text: string): ParsedItem[] {
+  return parseItems(text, PROMPT_LAYOUT);
+}
+
+function parseItems(text: string, layout: Layout): ParsedItem[] {
+  const lines = text.split('\n');
+  const items: ParsedItem[] = [];
+  let at = 0;
+  while (at < lines.length && lines[at] !== layout.end) {
+    const heading = layout.heading.exec(lines[at] ?? '');
+    if (heading === null) {
+      at += 1;
+      continue;
+    }
+    const parsed = parseItem(lines, at, heading);
+    items.push(parsed.item);
+    at = parsed.next;
+  }
+  if (at >= lines.length) throw invalid(`no "${layout.end}" line after the items`);
+  return items;
+}
+
+function parseItem(lines: string[], at: number, heading: RegExpExecArray): { item: ParsedItem; next: number } {
+  const key = heading[2] ?? '';
+  const { path, qualifiedName } = parseEntityKey(key);
+  const meta = META_DETAIL.exec(lines[at + 1] ?? '');
+  if (meta === null) throw invalid(`line ${at + 2}: expected "tier N · detail ..." after "${lines[at]}"`);
+  const detail = meta[1] as Detail;
+  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail };
+  if (detail === 'path') return { item: { ...base, text: '', language: '' }, next: at + 2 };
+  let open = at + 2;
+  while (lines[open] === '') open += 1;
+  const fence = FENCE_OPEN.exec(lines[open] ?? '');
+  if (fence === null) throw invalid(`line ${open + 1}: expected a code fence for ${key}`);
+  const close = lines.indexOf(fence[1] ?? '', open + 1);
+  if (close < 0) throw invalid(`the code fence opened on line ${open + 1} is never closed`);
+  const body = lines.slice(open + 1, close).join('\n');
+  return { item: { ...base, text: body, language: fence[2] ?? '' }, next: close + 1 };
+}
+
+function invalid(message: string): InputError {
+  return new InputError('INPUT_INVALID', `not a cairn context render: ${message}`);
+}

@@ -1,0 +1,59 @@
+// What every output format provides: the whole render of a view, and the exact parts an
+// item and an edge add to it, which the budget fitter counts before it renders.
+
+import type { FileEdge, RenderFormat } from '../core/context-package.js';
+import {
+  sortedChangeEntries,
+  sortedTierEntries,
+  type BudgetDigest,
+  type ItemCounts,
+  type ItemView,
+  type RenderView,
+} from './view.js';
+
+export interface Printer {
+  readonly format: RenderFormat;
+  render(view: RenderView): string;
+  /** Exactly the text an item adds to the render; `number` is its 1-based position. */
+  item(item: ItemView, number: number): string;
+  /** Exactly the text an edge adds to the render (once the edge list is not empty). */
+  edge(edge: FileEdge): string;
+}
+
+/** "tier 1 · signature (demoted from full) · lines 10-20 · scope: imported by seed src/a.ts" */
+export function metaLine(item: ItemView): string {
+  const seed = item.tier === 0 ? ' (seed)' : '';
+  const demoted = item.demotedFrom === null ? '' : ` (demoted from ${item.demotedFrom})`;
+  return `tier ${item.tier}${seed} · ${item.detail}${demoted} · lines ${item.startLine}-${item.endLine} · ${item.stage}: ${item.reason}`;
+}
+
+/** Matches a meta line's start and captures the detail. */
+export const META_DETAIL = /^tier \d+(?: \(seed\))? · (full|signature|path)\b/;
+
+export function countsPhrase(counts: ItemCounts): string {
+  return `${counts.items} items (${counts.full} full, ${counts.signature} signature, ${counts.path} path)`;
+}
+
+export function usagePhrase(budget: BudgetDigest): string {
+  return `${budget.used}/${budget.available} tokens (${budget.tokenizer})`;
+}
+
+export function windowPhrase(budget: BudgetDigest): string {
+  return `window ${budget.contextWindow} · reserved ${budget.reservedTokens} · available ${budget.available} · used ${budget.used}`;
+}
+
+/** "demoted 3 (full->signature 2, signature->path 1)" or "demoted 0". */
+export function demotedPhrase(budget: BudgetDigest): string {
+  const parts = sortedChangeEntries(budget.demoted.byChange).map(([change, n]) => `${change} ${n}`);
+  return `demoted ${budget.demoted.count}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
+/** "evicted 12 (tier 2: 4, tier 3: 8)" or "evicted 0". */
+export function evictedPhrase(budget: BudgetDigest): string {
+  const parts = sortedTierEntries(budget.evicted.byTier).map(([tier, n]) => `tier ${tier}: ${n}`);
+  return `evicted ${budget.evicted.count}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
+export function formatWeight(weight: number): string {
+  return Number.isInteger(weight) ? String(weight) : String(Number(weight.toFixed(3)));
+}

@@ -1,0 +1,58 @@
+// The prompt form: compact plain text to paste into a prompt. One block per item — a
+// "[n] path::Symbol" line, a line saying why it is included, the fenced text — then the
+// dependencies, notes and one budget line. No markdown headings or tables.
+
+import type { ContextPackage, FileEdge } from '../core/context-package.js';
+import { fencedBlock } from './fence.js';
+import {
+  countsPhrase,
+  demotedPhrase,
+  evictedPhrase,
+  formatWeight,
+  metaLine,
+  usagePhrase,
+  windowPhrase,
+  type Printer,
+} from './printer.js';
+import { buildView, type ItemView, type RenderView } from './view.js';
+
+/** The line that opens the dependency list; it also ends the item list for parsers. */
+export const PROMPT_DEPENDENCIES = 'DEPENDENCIES';
+
+function header(view: RenderView): string {
+  return (
+    `CONTEXT task ${view.taskId} · run ${view.runId} · ${countsPhrase(view.counts)} · ${usagePhrase(view.budget)}\n` +
+    `QUERY ${view.query}\n`
+  );
+}
+
+function item(entry: ItemView, number: number): string {
+  const head = `\n[${number}] ${entry.key}\n${metaLine(entry)}\n`;
+  return entry.detail === 'path' ? head : `${head}${fencedBlock(entry.text, entry.language)}`;
+}
+
+function edge(entry: FileEdge): string {
+  return `${entry.from} -> ${entry.to} (${entry.relation}, ${formatWeight(entry.weight)})\n`;
+}
+
+// Every part after the header starts with the blank line that separates it.
+function footer(view: RenderView): string[] {
+  const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among included files)\n';
+  const sections = [`\n${PROMPT_DEPENDENCIES}\n${edges}`];
+  if (view.notes.length > 0) sections.push(`\nNOTES\n${view.notes.map((note) => `${note}\n`).join('')}`);
+  const budget = view.budget;
+  sections.push(
+    `\nBUDGET ${windowPhrase(budget)} · ${demotedPhrase(budget)} · ${evictedPhrase(budget)} · duplicates ${budget.deduplicated}\n`,
+  );
+  return sections;
+}
+
+function render(view: RenderView): string {
+  return [header(view), ...view.items.map((entry, i) => item(entry, i + 1)), ...footer(view)].join('');
+}
+
+export const promptPrinter: Printer = { format: 'prompt', render, item, edge };
+
+export function renderPrompt(pkg: ContextPackage): string {
+  return render(buildView(pkg));
+}

@@ -1,0 +1,154 @@
+// The one view every printer prints: a package reduced to what a model is shown. Items
+// carry only the text at their detail; the demoted / evicted / duplicate lists become
+// counts, so a render stays within the budget however many candidates were cut (the full
+// lists stay in the package and the raw log).
+
+import {
+  textAt,
+  itemIdentity,
+  type BudgetSummary,
+  type ContextItem,
+  type ContextPackage,
+  type Detail,
+  type FileEdge,
+  type RenderFormat,
+} from '../core/context-package.js';
+
+export interface ItemView {
+  /** The symbol key, or the path for a whole file. */
+  key: string;
+  path: string;
+  symbolKey: string | null;
+  detail: Detail;
+  demotedFrom: Detail | null;
+  language: string;
+  startLine: number;
+  endLine: number;
+  tier: number;
+  stage: string;
+  reason: string;
+  score: number;
+  signals: Record<string, number>;
+  tokens: number;
+  text: string;
+}
+
+export interface BudgetDigest {
+  contextWindow: number;
+  reservedTokens: number;
+  available: number;
+  used: number;
+  format: RenderFormat;
+  tokenizer: string;
+  /** Count of demotions by change, e.g. { "full->signature": 2 }. */
+  demoted: { count: number; byChange: Record<string, number> };
+  /** Count of evictions by tier, e.g. { "3": 12 }. */
+  evicted: { count: number; byTier: Record<string, number> };
+  deduplicated: number;
+}
+
+export interface ItemCounts {
+  items: number;
+  full: number;
+  signature: number;
+  path: number;
+}
+
+export interface RenderView {
+  taskId: string;
+  runId: string;
+  /** The query's first 200 characters on one line: the agent already holds the rest. */
+  query: string;
+  createdAt: string;
+  counts: ItemCounts;
+  budget: BudgetDigest;
+  items: ItemView[];
+  edges: FileEdge[];
+  notes: string[];
+}
+
+const QUERY_EXCERPT_CHARS = 200;
+
+/** Collapses line breaks and other control characters so a value cannot break a layout. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
+export function queryExcerpt(query: string): string {
+  const chars = Array.from(oneLine(query).replace(/\s+/g, ' ').trim());
+  if (chars.length <= QUERY_EXCERPT_CHARS) return chars.join('');
+  return `${chars.slice(0, QUERY_EXCERPT_CHARS).join('')}…`;
+}
+
+export function itemView(item: ContextItem): ItemView {
+  return {
+    key: oneLine(itemIdentity(item)),
+    path: item.path,
+    symbolKey: item.symbolKey,
+    detail: item.detail,
+    demotedFrom: item.demotedFrom,
+    language: item.language,
+    startLine: item.startLine,
+    endLine: item.endLine,
+    tier: item.provenance.tier,
+    stage: oneLine(item.provenance.stage),
+    reason: oneLine(item.provenance.reason),
+    score: item.provenance.score,
+    signals: item.provenance.signals,
+    tokens: item.tokens,
+    text: textAt(item, item.detail) ?? '',
+  };
+}
+
+export function countItems(items: readonly { detail: Detail }[]): ItemCounts {
+  const counts: ItemCounts = { items: items.length, full: 0, signature: 0, path: 0 };
+  for (const item of items) counts[item.detail] += 1;
+  return counts;
+}
+
+export function digestBudget(summary: BudgetSummary): BudgetDigest {
+  const byChange: Record<string, number> = {};
+  for (const record of summary.demoted) increment(byChange, `${record.from}->${record.to}`);
+  const byTier: Record<string, number> = {};
+  for (const record of summary.evicted) increment(byTier, String(record.tier));
+  return {
+    contextWindow: summary.contextWindow,
+    reservedTokens: summary.reservedTokens,
+    available: summary.available,
+    used: summary.used,
+    format: summary.format,
+    tokenizer: summary.tokenizer,
+    demoted: { count: summary.demoted.length, byChange },
+    evicted: { count: summary.evicted.length, byTier },
+    deduplicated: summary.deduplicated.length,
+  };
+}
+
+function increment(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+export function buildView(pkg: ContextPackage): RenderView {
+  return {
+    taskId: oneLine(pkg.taskId),
+    runId: oneLine(pkg.runId),
+    query: queryExcerpt(pkg.query),
+    createdAt: pkg.createdAt,
+    counts: countItems(pkg.items),
+    budget: digestBudget(pkg.budget),
+    items: pkg.items.map(itemView),
+    edges: pkg.edges.map((edge) => ({ ...edge, from: oneLine(edge.from), to: oneLine(edge.to) })),
+    notes: pkg.notes.map(oneLine),
+  };
+}
+
+/** Tier keys in numeric order ("2" before "10"), for printing. */
+export function sortedTierEntries(byTier: Record<string, number>): [string, number][] {
+  return Object.entries(byTier).sort((a, b) => Number(a[0]) - Number(b[0]));
+}
+
+/** Demotion changes in a fixed order: full->signature, full->path, signature->path. */
+export function sortedChangeEntries(byChange: Record<string, number>): [string, number][] {
+  const order = ['full->signature', 'full->path', 'signature->path'];
+  return Object.entries(byChange).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
+}

@@ -1,0 +1,52 @@
+// Test support (imported by tests only): terse constructors for context candidates and a
+// cost model with obvious numbers, so policy tests read as arithmetic.
+
+import type { ContextItem, Detail } from '../../core/context-package.js';
+import type { CostModel } from './cost.js';
+import type { Slot } from './order.js';
+
+export interface CandidateSpec {
+  path: string;
+  symbol?: string;
+  tier?: number;
+  score?: number;
+  full?: string | null;
+  signature?: string | null;
+  detail?: Detail;
+  lines?: [number, number];
+  reason?: string;
+}
+
+export function candidate(spec: CandidateSpec): ContextItem {
+  const full = spec.full === undefined ? `body of ${spec.symbol ?? spec.path}` : spec.full;
+  return {
+    path: spec.path,
+    symbolKey: spec.symbol === undefined ? null : `${spec.path}::${spec.symbol}`,
+    language: 'python',
+    startLine: spec.lines?.[0] ?? 1,
+    endLine: spec.lines?.[1] ?? 10,
+    detail: spec.detail ?? 'full',
+    texts: { full, signature: spec.signature === undefined ? null : spec.signature },
+    tokens: 0,
+    provenance: {
+      stage: 'scope',
+      tier: spec.tier ?? 0,
+      reason: spec.reason ?? 'test',
+      signals: {},
+      score: spec.score ?? 1,
+    },
+    demotedFrom: null,
+  };
+}
+
+/** Costs by character count: a path line costs 1, a text costs 1 + its length; edges cost 1. */
+export function lengthCostModel(skeleton = 0): CostModel {
+  const text = (slot: Slot, detail: Detail): number =>
+    detail === 'path' ? 0 : ((detail === 'full' ? slot.item.texts.full : slot.item.texts.signature) ?? '').length;
+  return {
+    textTokens: text,
+    itemCost: (slot, detail) => 1 + text(slot, detail),
+    edgeCost: () => 1,
+    skeleton,
+  };
+}

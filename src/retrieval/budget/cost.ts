@@ -1,0 +1,109 @@
+// What each part of a render costs, counted with the package's token counter on exactly
+// the text the printer will emit: an item at each detail, an edge, and an upper bound on
+// everything else (header, notes, budget lines) whatever the fit decides.
+
+import type { Detail, FileEdge, RenderFormat } from '../../core/context-package.js';
+import type { Printer } from '../../render/printer.js';
+import { itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
+import type { Slot } from './order.js';
+import type { TokenCounter } from './tokens.js';
+
+export interface PackageFrame {
+  taskId: string;
+  runId: string;
+  query: string;
+  /** Information lines rendered with the package. */
+  notes: string[];
+  /** Dependencies among candidate files; only those among included files are rendered. */
+  edges: FileEdge[];
+  /** ISO 8601; supplied by the caller so fitting stays a pure function. */
+  createdAt: string;
+}
+
+export interface CostModel {
+  /** Tokens the item adds to the render at a detail. */
+  itemCost(slot: Slot, detail: Detail): number;
+  /** Tokens of the item's own text at a detail (its `tokens` field). */
+  textTokens(slot: Slot, detail: Detail): number;
+  edgeCost(edge: FileEdge): number;
+  /** An upper bound on the render of a package with no items and no edges. */
+  readonly skeleton: number;
+}
+
+export interface CostContext {
+  slots: readonly Slot[];
+  /** Candidates before identical ones were dropped: bounds every count the header shows. */
+  candidateCount: number;
+  frame: PackageFrame;
+  contextWindow: number;
+  reservedTokens: number;
+  available: number;
+  format: RenderFormat;
+  counter: TokenCounter;
+  printer: Printer;
+}
+
+export function buildCostModel(context: CostContext): CostModel {
+  const { counter, printer, slots } = context;
+  // Numbers render widest at their maximum, so a position of `slots.length` bounds all.
+  const widestNumber = Math.max(1, slots.length);
+  const texts = new Map<string, number>();
+  const items = new Map<string, number>();
+  const textTokens = (slot: Slot, detail: Detail): number =>
+    memo(texts, `${slot.rank}:${detail}`, () => counter.count(viewAt(slot, detail, 0).text));
+  return {
+    textTokens,
+    itemCost: (slot, detail) =>
+      memo(items, `${slot.rank}:${detail}`, () =>
+        counter.count(printer.item(viewAt(slot, detail, textTokens(slot, detail)), widestNumber)),
+      ),
+    edgeCost: (edge) => counter.count(printer.edge(edge)),
+    skeleton: counter.count(printer.render(widestSkeleton(context))),
+  };
+}
+
+function memo(cache: Map<string, number>, key: string, compute: () => number): number {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
+/** The item as it renders at a detail. */
+export function viewAt(slot: Slot, detail: Detail, tokens: number): ItemView {
+  const demotedFrom = detail === slot.ceiling ? null : slot.ceiling;
+  return itemView({ ...slot.item, detail, demotedFrom, tokens });
+}
+
+/**
+ * The package with no items, every count at its largest possible value and every kind of
+ * demotion and every tier listed as evicted: nothing the fit decides can print wider.
+ */
+function widestSkeleton(context: CostContext): RenderView {
+  const n = context.candidateCount;
+  const byTier: Record<string, number> = {};
+  for (const slot of context.slots) byTier[String(slot.item.provenance.tier)] = n;
+  const { frame } = context;
+  return {
+    taskId: oneLine(frame.taskId),
+    runId: oneLine(frame.runId),
+    query: queryExcerpt(frame.query),
+    createdAt: frame.createdAt,
+    counts: { items: n, full: n, signature: n, path: n },
+    budget: {
+      contextWindow: context.contextWindow,
+      reservedTokens: context.reservedTokens,
+      available: context.available,
+      used: context.available,
+      format: context.format,
+      tokenizer: context.counter.name,
+      demoted: { count: n, byChange: { 'full->signature': n, 'full->path': n, 'signature->path': n } },
+      evicted: { count: n, byTier },
+      deduplicated: n,
+    },
+    items: [],
+    edges: [],
+    notes: frame.notes.map(oneLine),
+  };
+}

@@ -1,0 +1,39 @@
+// Token counting. The budget is enforced on the rendered package counted with one
+// TokenCounter; the default is the o200k_base BPE (GPT-4o family) from gpt-tokenizer,
+// whose count is exact for that encoding and a close proxy for other modern tokenizers.
+
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+
+import { ConfigError } from '../../core/errors.js';
+
+export interface TokenCounter {
+  /** Shown in package headers and logs, e.g. "o200k_base". */
+  readonly name: string;
+  count(text: string): number;
+}
+
+// Source files may contain "<|endoftext|>" and the like as plain text: count them as text
+// (gpt-tokenizer throws on special tokens by default).
+const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+export function createO200kCounter(): TokenCounter {
+  return {
+    name: 'o200k_base',
+    count: (text) => (text.length === 0 ? 0 : countTokens(text, PLAIN_TEXT)),
+  };
+}
+
+/**
+ * A counter that overstates another by a ratio (e.g. 1.1 for a 10 % margin), for when the
+ * target model's tokenizer differs from the one counted with. Rounded up, so a margin
+ * never undercounts.
+ */
+export function withSafetyMargin(counter: TokenCounter, ratio: number): TokenCounter {
+  if (!Number.isFinite(ratio) || ratio < 1) {
+    throw new ConfigError(`token safety margin must be a finite number >= 1, got ${ratio}`);
+  }
+  return {
+    name: ratio === 1 ? counter.name : `${counter.name}×${ratio}`,
+    count: (text) => Math.ceil(counter.count(text) * ratio),
+  };
+}
