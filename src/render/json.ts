@@ -25,25 +25,33 @@ function element(value: unknown): string {
   return `${lines.map((line) => `    ${line}`).join('\n')},\n`;
 }
 
+// `key` only repeats symbolKey ?? path; the other formats print it as the item heading.
+function jsonItem({ key: _key, ...rest }: ItemView): Omit<ItemView, 'key'> {
+  return rest;
+}
+
 function render(view: RenderView): string {
-  return `${stableStringify(view)}\n`;
+  return `${stableStringify({ ...view, items: view.items.map(jsonItem) })}\n`;
 }
 
 export const jsonPrinter: Printer = {
   format: 'json',
   render,
-  item: (entry: ItemView) => element(entry),
+  item: (entry: ItemView) => element(jsonItem(entry)),
   edge: (entry: FileEdge) => element(entry),
 };
+
+/** The JSON form of a view: items without `key`. */
+export type JsonView = Omit<RenderView, 'items'> & { items: Omit<ItemView, 'key'>[] };
 
 export function renderJson(pkg: ContextPackage): string {
   return render(buildView(pkg));
 }
 
 /** Reads a JSON render back into its view. */
-export function parseJson(text: string): RenderView {
+export function parseJson(text: string): JsonView {
   try {
-    return JSON.parse(text) as RenderView;
+    return JSON.parse(text) as JsonView;
   } catch (error) {
     throw new InputError('INPUT_INVALID', 'not a JSON context package', { cause: error });
   }

@@ -64,7 +64,7 @@ describe('allocate: demotion order', () => {
     expect(shown(result)).toEqual(['seed=full']);
     expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
       ['imported', 'no room for its path line: 1 tokens needed, 0 left'],
-      ['cochanged', 'tier 1 did not fit in full, so weaker tiers are dropped'],
+      ['cochanged', 'ranked below imported, which did not fit even as a path line'],
     ]);
   });
 
@@ -88,7 +88,7 @@ describe('allocate: demotion order', () => {
     expect(shown(result)).toEqual(['seed=signature', 'weak=full']);
   });
 
-  it('evicts the tail of a tier and keeps the rest of that tier at path', () => {
+  it('evicts only the tail of the order, and keeps every other non-seed at path', () => {
     const specs = [
       { path: 'seed', full: x(1) },
       { path: 'a', tier: 1, score: 3, full: x(1) },
@@ -98,11 +98,51 @@ describe('allocate: demotion order', () => {
     ];
     const result = run(specs, 2 + 1 + 1);
     expect(shown(result)).toEqual(['seed=full', 'a=path', 'b=path']);
-    expect(result.evicted.map((e) => e.path)).toEqual(['c', 'd']);
-    expect(result.demoted.map((d) => [d.path, d.reason])).toEqual([
-      ['a', 'tier 1 did not fit in full, so its items stay at path'],
-      ['b', 'tier 1 did not fit in full, so its items stay at path'],
+    expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
+      ['c', 'no room for its path line: 1 tokens needed, 0 left'],
+      ['d', 'ranked below c, which did not fit even as a path line'],
     ]);
+    const held = 'not every candidate fit as a path line, so none is shown above path';
+    expect(result.demoted.map((d) => [d.path, d.reason])).toEqual([
+      ['a', held],
+      ['b', held],
+    ]);
+  });
+
+  it('demotes a stronger non-seed to path before evicting a weaker one', () => {
+    const specs = [
+      { path: 'seed', full: x(1) },
+      { path: 'imported', tier: 1, full: x(5), signature: x(2) },
+      { path: 'cochanged', tier: 3, full: x(5) },
+    ];
+    const result = run(specs, 2 + 1 + 1);
+    expect(shown(result)).toEqual(['seed=full', 'imported=path', 'cochanged=path']);
+    expect(result.evicted).toEqual([]);
+  });
+
+  it('demotes seeds only for seeds: a seed stays in full while weaker items are evicted', () => {
+    const specs = [
+      { path: 'seed', full: x(10), signature: x(1) },
+      { path: 'imported', tier: 1, full: x(1) },
+    ];
+    const result = run(specs, 11);
+    expect(shown(result)).toEqual(['seed=full']);
+    expect(result.evicted.map((e) => e.path)).toEqual(['imported']);
+  });
+
+  it('when a seed does not fit even as a path line, keeps seeds at path and evicts the rest', () => {
+    const specs = [
+      { path: 'seed1', score: 2, full: x(1) },
+      { path: 'seed2', score: 1, full: x(1) },
+      { path: 'other', tier: 1, full: x(1) },
+    ];
+    const result = run(specs, 1 + 0);
+    expect(shown(result)).toEqual(['seed1=path']);
+    expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
+      ['seed2', 'no room for its path line: 1 tokens needed, 0 left'],
+      ['other', 'ranked below seed2, which did not fit even as a path line'],
+    ]);
+    expect(result.demoted.map((d) => d.reason)).toEqual(['not every seed fit as a path line, so seeds stay at path']);
   });
 
   it('evicts everything when not even the strongest path line fits', () => {
@@ -168,9 +208,11 @@ describe('allocate: edges', () => {
       { from: 'a', to: 'c', relation: 'imports', weight: 1 },
     ];
     const specs = [{ path: 'a', full: x(1) }, { path: 'b', tier: 1, full: x(1) }, { path: 'c', tier: 2, full: x(1) }];
+    // a in full (2), b's path line and the edge a-b (2); c's path line and edge a-c do not fit.
     const result = run(specs, 2 + 2 + 1, edges);
-    expect(shown(result)).toEqual(['a=full', 'b=full']);
+    expect(shown(result)).toEqual(['a=full', 'b=path']);
     expect(result.edges).toEqual([edges[0]]);
-    expect(result.estimate).toBe(5);
+    expect(result.evicted.map((e) => e.reason)).toEqual(['no room for its path line: 2 tokens needed, 1 left']);
+    expect(result.estimate).toBe(4);
   });
 });

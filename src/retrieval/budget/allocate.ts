@@ -1,12 +1,14 @@
-// The fitting policy, on estimated costs. Tiers are served strongest first; within a tier:
-//   1. cover: every item gets its path line, in priority order. When one does not fit, it
-//      and the rest of its tier are evicted and every weaker tier is dropped — eviction only
-//      ever takes a tail of the priority order, so seeds go last.
-//   2. upgrade: if the tier was covered, all placed items (strongest first) are raised to
-//      the highest detail that still fits, repeated until nothing changes. A stronger item
-//      therefore claims budget before any weaker one, and the weakest end up demoted.
-// Raising a whole file (or enclosing symbol) to full absorbs the placed items it contains,
-// so no text is shown twice.
+// The fitting policy, on estimated costs. Seeds (tier 0) first, then everything else:
+//   1. cover: every item of the group gets its path line, in priority order. When one does
+//      not fit, it and every item ranked below it are evicted — eviction only ever takes a
+//      tail of the priority order — and the group's items stay at path (an item is never
+//      shown above path while another is evicted for room).
+//   2. raise: if the group was covered, placed items (strongest first) are raised to the
+//      highest detail that still fits, repeated until nothing changes. A stronger item
+//      claims budget before any weaker one, so the weakest end up demoted.
+// Seeds are raised before the other items are covered: a seed is never demoted or evicted to
+// make room for a weaker item. Raising a whole file (or enclosing symbol) to full absorbs the
+// placed items it contains, so no text is shown twice.
 
 import {
   DETAILS,
@@ -67,44 +69,36 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
     evicted: [],
     covered: [],
   };
-  let stoppedTier: number | null = null;
-  for (const [tier, members] of groupByTier(slots)) {
-    if (stoppedTier !== null) {
-      for (const slot of members) dropOrCover(state, slot, `tier ${stoppedTier} did not fit in full, so weaker tiers are dropped`);
-      continue;
-    }
-    if (!coverTier(state, members)) {
-      stoppedTier = tier;
-      holdAtPath(state, members, `tier ${tier} did not fit in full, so its items stay at path`);
-      continue;
-    }
-    while (raiseAll(state, slots)) {
-      // Absorptions can free budget for items that were tried before: go round again.
-    }
+  const seeds = slots.filter((slot) => slot.item.provenance.tier === 0);
+  const others = slots.filter((slot) => slot.item.provenance.tier > 0);
+  const seedBlocker = cover(state, seeds, null);
+  if (seedBlocker !== null) {
+    holdAtPath(state, seeds, 'not every seed fit as a path line, so seeds stay at path');
+    cover(state, others, seedBlocker);
+    return finish(state, slots, edges);
   }
+  raiseUntilStable(state, slots);
+  if (cover(state, others, null) !== null) {
+    holdAtPath(state, others, 'not every candidate fit as a path line, so none is shown above path');
+    return finish(state, slots, edges);
+  }
+  raiseUntilStable(state, slots);
   return finish(state, slots, edges);
 }
 
-function groupByTier(slots: readonly Slot[]): Map<number, Slot[]> {
-  const tiers = new Map<number, Slot[]>();
-  for (const slot of slots) {
-    const tier = slot.item.provenance.tier;
-    const members = tiers.get(tier);
-    if (members === undefined) tiers.set(tier, [slot]);
-    else members.push(slot);
-  }
-  return tiers;
-}
-
-/** Places every item of a tier at path; false (after evicting the tail) when one does not fit. */
-function coverTier(state: State, members: readonly Slot[]): boolean {
-  let blocker: Slot | null = null;
-  for (const slot of members) {
+/**
+ * Places items at path in priority order. From the first that does not fit (or from the
+ * start, when a blocker is passed in) the rest are evicted, unless already shown inside an
+ * item placed in full. Returns the item that did not fit, or null.
+ */
+function cover(state: State, group: readonly Slot[], blockedBy: Slot | null): Slot | null {
+  let blocker = blockedBy;
+  for (const slot of group) {
+    if (coverByContainer(state, slot)) continue;
     if (blocker !== null) {
-      dropOrCover(state, slot, `ranked below ${blocker.identity}, which did not fit even as a path line`);
+      evict(state, slot, `ranked below ${blocker.identity}, which did not fit even as a path line`);
       continue;
     }
-    if (coverByContainer(state, slot)) continue;
     const needed = state.cost.itemCost(slot, 'path') + newEdgesCost(state, slot.item.path);
     const left = state.capacity - state.used;
     if (needed <= left) {
@@ -114,7 +108,7 @@ function coverTier(state: State, members: readonly Slot[]): boolean {
     blocker = slot;
     evict(state, slot, `no room for its path line: ${needed} tokens needed, ${Math.max(0, left)} left`);
   }
-  return blocker === null;
+  return blocker === blockedBy ? null : blocker;
 }
 
 function place(state: State, slot: Slot, cost: number): void {
@@ -132,10 +126,6 @@ function newEdgesCost(state: State, path: string): number {
     if (state.paths.has(other)) total += state.cost.edgeCost(edge);
   }
   return total;
-}
-
-function dropOrCover(state: State, slot: Slot, reason: string): void {
-  if (!coverByContainer(state, slot)) evict(state, slot, reason);
 }
 
 function evict(state: State, slot: Slot, reason: string): void {
@@ -169,14 +159,16 @@ function holdAtPath(state: State, members: readonly Slot[], reason: string): voi
   for (const slot of members) if (state.detail.has(slot)) state.held.set(slot, reason);
 }
 
-/** One pass raising every placed item, strongest first; true when any was raised. */
-function raiseAll(state: State, slots: readonly Slot[]): boolean {
-  let raised = false;
-  for (const slot of slots) {
-    const current = state.detail.get(slot);
-    if (current !== undefined && current !== slot.ceiling && tryRaise(state, slot, current)) raised = true;
+/** Raises placed items, strongest first, until a pass changes nothing. */
+function raiseUntilStable(state: State, slots: readonly Slot[]): void {
+  // Absorptions can free budget for items tried earlier in a pass: go round again.
+  for (let raised = true; raised; ) {
+    raised = false;
+    for (const slot of slots) {
+      const current = state.detail.get(slot);
+      if (current !== undefined && current !== slot.ceiling && tryRaise(state, slot, current)) raised = true;
+    }
   }
-  return raised;
 }
 
 /** Raises an item to the highest detail (up to its ceiling) whose extra cost still fits. */
