@@ -1,0 +1,109 @@
+// Turning expressions into references: `foo` → name "foo"; `a.b.foo` → name "foo" with
+// qualifier "a.b"; `self.x().foo` → qualifier "self.x()" — calls render as "()",
+// subscripts as "[]", anything else (literals, lambdas) as "?". Each language says which
+// node types are names, member accesses, calls and subscripts, and which names are
+// builtins that can never resolve to code in the repository.
+
+import type { ReferenceKind } from '../../core/entities.js';
+import type { Scope } from './builder.js';
+import type { Nav } from './nav.js';
+import type { Visit } from './walker.js';
+
+export interface Member {
+  object: string;
+  property: string;
+  separator: string;
+}
+
+export interface ChainSyntax {
+  /** Identifier-like node types whose text is a name (identifier, this, self, ...). */
+  names: ReadonlySet<string>;
+  /** Member-access node types and their object / property fields. */
+  members: ReadonlyMap<string, Member>;
+  /** Call node types and the field holding the callee. */
+  calls: ReadonlyMap<string, string>;
+  /** Subscript node types and the field holding the subscripted value. */
+  subscripts: ReadonlyMap<string, string>;
+}
+
+export interface ReferenceRules {
+  syntax: ChainSyntax;
+  /** Unqualified names that never resolve (builtin functions and types, keywords). */
+  builtinNames: ReadonlySet<string>;
+  /** Qualifier roots that are builtin objects (`console.log`, `Math.max`). */
+  builtinRoots: ReadonlySet<string>;
+}
+
+const SIMPLE_CHAIN = /^[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*$/;
+const QUALIFIER_CAP = 120;
+
+/** The rendered receiver chain of the expression under `nav`; the cursor does not move. */
+export function qualifierText(nav: Nav, syntax: ChainSyntax): string {
+  const text = nav.text();
+  if (text.length <= QUALIFIER_CAP && SIMPLE_CHAIN.test(text)) return text;
+  const rendered = renderChain(nav, syntax, 0);
+  return rendered.length > QUALIFIER_CAP ? rendered.slice(0, QUALIFIER_CAP) : rendered;
+}
+
+function renderChain(nav: Nav, syntax: ChainSyntax, depth: number): string {
+  const type = nav.type();
+  if (syntax.names.has(type)) return nav.text();
+  if (depth > 16) return '?';
+  const member = syntax.members.get(type);
+  if (member !== undefined) {
+    const object = renderField(nav, member.object, syntax, depth);
+    const property = nav.fieldText(member.property) ?? '?';
+    return `${object}${member.separator}${property}`;
+  }
+  const callee = syntax.calls.get(type);
+  if (callee !== undefined) return `${renderField(nav, callee, syntax, depth)}()`;
+  const subscripted = syntax.subscripts.get(type);
+  if (subscripted !== undefined) return `${renderField(nav, subscripted, syntax, depth)}[]`;
+  return '?';
+}
+
+function renderField(nav: Nav, field: string, syntax: ChainSyntax, depth: number): string {
+  if (!nav.toField(field)) return '?';
+  const text = renderChain(nav, syntax, depth + 1);
+  nav.up();
+  return text;
+}
+
+/**
+ * Records a reference for a name-like expression under `nav` (an identifier or a member
+ * chain); other expressions are ignored. Returns whether one was recorded.
+ */
+export function referenceAt(visit: Visit, rules: ReferenceRules, kind: ReferenceKind, scope: Scope = visit.scope): boolean {
+  const { nav } = visit;
+  const type = nav.type();
+  if (rules.syntax.names.has(type)) return addReference(visit, rules, nav.text(), null, kind, nav.row, scope);
+  const member = rules.syntax.members.get(type);
+  if (member === undefined || !nav.toField(member.property)) return false;
+  const name = nav.text();
+  const row = nav.row;
+  nav.up();
+  if (!nav.toField(member.object)) return false;
+  const qualifier = qualifierText(nav, rules.syntax);
+  nav.up();
+  return addReference(visit, rules, name, qualifier, kind, row, scope);
+}
+
+/** Records a reference unless it names a builtin; returns whether it was recorded. */
+export function addReference(
+  visit: Visit,
+  rules: ReferenceRules,
+  name: string,
+  qualifier: string | null,
+  kind: ReferenceKind,
+  row: number,
+  scope: Scope = visit.scope,
+): boolean {
+  if (qualifier === null ? rules.builtinNames.has(name) : rules.builtinRoots.has(qualifierRoot(qualifier))) return false;
+  visit.out.addReference(scope, name, qualifier, kind, row);
+  return true;
+}
+
+function qualifierRoot(qualifier: string): string {
+  const match = /^[A-Za-z_$][\w$]*/.exec(qualifier);
+  return match === null ? qualifier : match[0];
+}
