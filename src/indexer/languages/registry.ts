@@ -8,7 +8,7 @@ import { loadGrammar } from './grammars.js';
 import { javaSpec } from './java.js';
 import { pythonSpec } from './python.js';
 import { rustSpec } from './rust.js';
-import { TreeSitterExtractor, type LanguageSpec } from './tree-extractor.js';
+import { type ExtractorOptions, type LanguageSpec, TreeSitterExtractor } from './tree-extractor.js';
 import type { LanguageExtractor } from './types.js';
 
 const SPECS: Readonly<Record<AstLanguage, LanguageSpec>> = {
@@ -29,11 +29,13 @@ function isAstLanguage(language: Language): language is AstLanguage {
 export class ExtractorRegistry {
   private readonly extractors = new Map<AstLanguage, LanguageExtractor>();
 
+  constructor(private readonly options: ExtractorOptions = {}) {}
+
   extractorFor(language: Language): LanguageExtractor | null {
     if (!isAstLanguage(language)) return null;
     let extractor = this.extractors.get(language);
     if (extractor === undefined) {
-      extractor = new TreeSitterExtractor(SPECS[language], loadGrammar(language));
+      extractor = new TreeSitterExtractor(SPECS[language], loadGrammar(language), this.options);
       this.extractors.set(language, extractor);
     }
     return extractor;

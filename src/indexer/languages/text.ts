@@ -29,11 +29,12 @@ export function cleanCommentBlock(comments: readonly string[]): string | null {
     if (comment.startsWith('/*')) lines.push(...blockCommentLines(comment));
     else lines.push(lineCommentText(comment));
   }
-  return finishDoc(lines);
+  return finishDoc(lines, false);
 }
 
 function blockCommentLines(comment: string): string[] {
-  const inner = comment.replace(/^\/\*[*!]?/, '').replace(/\*+\/$/, '');
+  const match = /^\/\*([\s\S]*?)\*\/$/.exec(comment);
+  const inner = (match?.[1] ?? comment.slice(2)).replace(/^[*!]/, '');
   const lines = inner.split(/\r?\n/).map((line) => line.replace(/^\s*\*(?!\/) ?/, '').trimEnd());
   while (lines.length > 0 && lines[0] === '') lines.shift();
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
@@ -57,25 +58,25 @@ export function cleanDocstring(literal: string): string | null {
     : unprefixed.slice(quote);
   const lines = body.replace(/\t/g, '        ').split(/\r?\n/);
   lines[0] = (lines[0] ?? '').trimStart();
-  return finishDoc(lines);
+  return finishDoc(lines, true);
 }
 
-/** Dedents all lines but a first line that already starts at column 0, trims, caps. */
-function finishDoc(lines: string[]): string | null {
-  const margin = commonMargin(lines);
+/**
+ * Dedents by the lines' common margin, trims, caps. A docstring's first line sits right
+ * after the quotes, so its indentation says nothing about the margin.
+ */
+function finishDoc(lines: string[], firstLineAfterQuotes: boolean): string | null {
+  const margin = commonMargin(lines, firstLineAfterQuotes);
   const dedented = lines.map((line) => (line.length >= margin && line.slice(0, margin).trim() === '' ? line.slice(margin) : line.trimStart()));
   const text = dedented.map((line) => line.trimEnd()).join('\n').trim();
   return text.length === 0 ? null : capText(text, DOC_CAP);
 }
 
-function commonMargin(lines: readonly string[]): number {
+function commonMargin(lines: readonly string[], skipFirst: boolean): number {
   let margin = Number.POSITIVE_INFINITY;
   lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const indent = line.length - line.trimStart().length;
-    // A first line right after the opening marker carries no meaningful indentation.
-    if (index === 0 && indent === 0 && lines.length > 1) return;
-    margin = Math.min(margin, indent);
+    if (line.trim() === '' || (skipFirst && index === 0)) return;
+    margin = Math.min(margin, line.length - line.trimStart().length);
   });
   return Number.isFinite(margin) ? margin : 0;
 }

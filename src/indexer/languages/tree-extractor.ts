@@ -18,16 +18,22 @@ export interface LanguageSpec {
   handlers: ReadonlyMap<string, Handler>;
 }
 
+export interface ExtractorOptions {
+  /** Give up parsing one file after this long (the parser then returns no tree); 0 = never. */
+  parseTimeoutMicros?: number;
+}
+
 export class TreeSitterExtractor implements LanguageExtractor {
   readonly language: AstLanguage;
   private readonly parser: Parser;
   private readonly walker: TreeWalker;
 
-  constructor(spec: LanguageSpec, grammar: Grammar) {
+  constructor(spec: LanguageSpec, grammar: Grammar, options: ExtractorOptions = {}) {
     this.language = spec.language;
     const ParserClass = loadParserConstructor();
     this.parser = new ParserClass();
     this.parser.setLanguage(grammar);
+    if (options.parseTimeoutMicros !== undefined) this.parser.setTimeoutMicros(options.parseTimeoutMicros);
     this.walker = new TreeWalker(spec.handlers, new GrammarNames(grammar.nodeTypeInfo));
   }
 
@@ -48,8 +54,9 @@ export class TreeSitterExtractor implements LanguageExtractor {
   private parse(path: string, source: string): Parser.Tree {
     let tree: Parser.Tree | null | undefined;
     try {
-      // One buffer for the whole source: the binding's default 32 KiB chunks would hand
-      // tree-sitter a large file in pieces, possibly splitting a surrogate pair.
+      // One buffer for the whole source instead of the binding's 32 KiB chunks: one read
+      // callback per file. (Chunk edges inside surrogate pairs were checked to be harmless
+      // either way — see registry.test.ts.)
       tree = this.parser.parse(source, null, { bufferSize: source.length + 1 });
     } catch (error) {
       throw new ExtractionError(path, `${this.language} parser failed on ${path}: ${describeError(error)}`, {
