@@ -31,7 +31,15 @@ function matcherFor(texts: readonly string[]): Ignore | null {
   const patterns = lines.filter((line) => line.trim() !== '' && !line.startsWith('#'));
   if (patterns.length === 0) return null;
   // Git on Linux matches case-sensitively (core.ignorecase=false).
-  return ignore({ ignorecase: false }).add(patterns);
+  const matcher = ignore({ ignorecase: false });
+  for (const pattern of patterns) {
+    try {
+      matcher.add(pattern);
+    } catch {
+      // A line `ignore` cannot compile matches nothing, as in git; the walk goes on.
+    }
+  }
+  return matcher;
 }
 
 function level(texts: readonly string[], strip: number, prefix: string): IgnoreLevel | null {
