@@ -1,0 +1,111 @@
+// Composition root: the only place adapters are constructed. Faces call these functions;
+// services receive ports, never adapters.
+
+import { rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig, resolveIndexDir } from './config/load.js';
+import type { Config } from './config/schema.js';
+import { InputError } from './core/errors.js';
+import { indexRepository, type IndexProgress, type IndexSummary } from './indexer/index-repository.js';
+import type { CuratedReader, IndexWriter } from './store/curated.js';
+import type { RawLog } from './store/raw-log.js';
+import type { SessionStore } from './store/session.js';
+import {
+  indexPaths,
+  openSqliteCuratedReader,
+  openSqliteIndexWriter,
+  openSqliteRawLog,
+  openSqliteSessionStore,
+} from './store/sqlite/index.js';
+
+export interface RepoContext {
+  /** Absolute path of the repository root. */
+  root: string;
+  /** Absolute path of the index directory. */
+  indexDir: string;
+  config: Readonly<Config>;
+}
+
+export interface RepoOptions {
+  repo?: string | undefined;
+  indexDir?: string | undefined;
+  configPath?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Validates the repository path and loads its configuration. */
+export function openRepo(options: RepoOptions): RepoContext {
+  const root = resolve(options.repo ?? '.');
+  requireFolder(root, options.repo ?? '.');
+  const env = options.env ?? process.env;
+  return {
+    root,
+    indexDir: resolveIndexDir(root, options.indexDir, env),
+    config: loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
+  };
+}
+
+function requireFolder(absolute: string, asGiven: string): void {
+  let stats;
+  try {
+    stats = statSync(absolute);
+  } catch (error) {
+    throw new InputError('INPUT_NOT_FOUND', `${asGiven}: no such folder`, {
+      hint: 'pass the path of the repository folder to index',
+      cause: error,
+    });
+  }
+  if (!stats.isDirectory()) {
+    throw new InputError('INPUT_INVALID', `${asGiven} is a file, not a folder`, {
+      hint: 'cairn indexes a whole repository: pass the folder that contains it',
+    });
+  }
+}
+
+export function openIndexWriter(context: RepoContext): IndexWriter {
+  return openSqliteIndexWriter(context.indexDir);
+}
+
+export function openReader(context: RepoContext): CuratedReader {
+  return openSqliteCuratedReader(context.indexDir);
+}
+
+export function openRawLog(context: RepoContext): RawLog {
+  return openSqliteRawLog(context.indexDir);
+}
+
+export function openSessions(context: RepoContext): SessionStore {
+  return openSqliteSessionStore(context.indexDir);
+}
+
+export function runIndex(
+  context: RepoContext,
+  options: { workers?: number; rebuild?: boolean } = {},
+): AsyncGenerator<IndexProgress, IndexSummary> {
+  return indexRepository({
+    root: context.root,
+    indexDir: context.indexDir,
+    config: context.config.index,
+    openWriter: openSqliteIndexWriter,
+    ...(options.rebuild ? { discardIndex: removeSqliteIndex } : {}),
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+  });
+}
+
+/** Deletes the curated index files (only those: logs and sessions are kept). */
+function removeSqliteIndex(indexDir: string): void {
+  const file = indexPaths(indexDir).curated;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/** Drains an index run, handing each progress event to `onProgress`. */
+export async function drainIndex(
+  run: AsyncGenerator<IndexProgress, IndexSummary>,
+  onProgress: (progress: IndexProgress) => void = () => undefined,
+): Promise<IndexSummary> {
+  for (;;) {
+    const step = await run.next();
+    if (step.done) return step.value;
+    onProgress(step.value);
+  }
+}

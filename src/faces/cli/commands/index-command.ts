@@ -1,0 +1,50 @@
+// `cairn index [PATH]`: build or refresh the index of a repository.
+
+import type { Command } from 'commander';
+import { drainIndex, runIndex } from '../../../app.js';
+import type { IndexSummary } from '../../../indexer/index-repository.js';
+import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+import { indexProgressBar } from '../progress.js';
+
+interface IndexFlags extends RepoFlags {
+  json?: boolean;
+  workers?: number;
+  rebuild?: boolean;
+}
+
+export function registerIndexCommand(program: Command, io: Io): void {
+  const command = program
+    .command('index')
+    .description('index a repository (incrementally: unchanged files are skipped)')
+    .argument('[path]', 'repository folder', '.');
+  withRepoOptions(command, false)
+    .option('--json', 'print a JSON summary instead of text')
+    .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers'))
+    .option('--rebuild', 'discard the existing index and build it again from scratch')
+    .action(async (path: string, flags: IndexFlags) => {
+      const context = repoFrom(flags, io, path);
+      const bar = indexProgressBar(io);
+      const summary = await drainIndex(
+        runIndex(context, { ...(flags.workers !== undefined ? { workers: flags.workers } : {}), rebuild: Boolean(flags.rebuild) }),
+        (progress) => bar.update(progress),
+      );
+      bar.done();
+      if (flags.json) printJson(io, summary);
+      else io.out(describeSummary(summary));
+    });
+}
+
+export function describeSummary(summary: IndexSummary): string {
+  const { run, edges } = summary;
+  const lines = [
+    `indexed ${summary.root} in ${summary.seconds}s → ${summary.indexDir}`,
+    `  ${summary.files} files, ${summary.symbols} symbols, ${edges.imports} imports, ${edges.references} references, ${edges.docLinks} doc links, ${edges.coChange} co-change pairs`,
+    `  this run: ${run.added} added, ${run.changed} changed, ${run.removed} removed, ${run.unchanged + run.touched} unchanged`,
+  ];
+  const failures = Object.entries(summary.parseFailures);
+  if (failures.length) lines.push(`  partial parses: ${failures.map(([lang, n]) => `${lang} ${n}`).join(', ')}`);
+  const skipped = Object.entries(summary.skipped).filter(([, n]) => (n ?? 0) > 0);
+  if (skipped.length) lines.push(`  skipped: ${skipped.map(([reason, n]) => `${n} ${reason}`).join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}

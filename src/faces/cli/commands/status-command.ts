@@ -1,0 +1,48 @@
+// `cairn status`: where the index is, what it holds, and how far it is behind the disk.
+
+import type { Command } from 'commander';
+import { openReader } from '../../../app.js';
+import { pendingChanges } from '../../../indexer/pending-changes.js';
+import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface StatusFlags extends RepoFlags {
+  json?: boolean;
+}
+
+export function registerStatusCommand(program: Command, io: Io): void {
+  const command = program.command('status').description('show the index location, its counts and pending changes');
+  withRepoOptions(command)
+    .option('--json', 'print JSON')
+    .action(async (flags: StatusFlags) => {
+      const context = repoFrom(flags, io);
+      const reader = openReader(context);
+      try {
+        const stats = reader.stats();
+        const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, pending };
+        if (flags.json) {
+          printJson(io, status);
+          return;
+        }
+        const when = stats.indexedAt ? new Date(stats.indexedAt).toISOString() : 'never';
+        const languages = Object.entries(stats.filesByLanguage)
+          .sort((a, b) => b[1] - a[1])
+          .map(([lang, n]) => `${lang} ${n}`)
+          .join(', ');
+        io.out(
+          [
+            `repository   ${context.root}`,
+            `index        ${context.indexDir} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
+            `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
+            `languages    ${languages || '-'}`,
+            `git head     ${stats.gitHead ?? '-'}`,
+            `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
+            '',
+          ].join('\n'),
+        );
+      } finally {
+        reader.close();
+      }
+    });
+}

@@ -1,0 +1,46 @@
+// Options shared by commands, and their parsing into values with clear errors.
+
+import { InvalidArgumentError, type Command } from 'commander';
+import { openRepo, type RepoContext } from '../../app.js';
+import type { Io } from './io.js';
+
+export interface RepoFlags {
+  repo?: string;
+  indexDir?: string;
+  config?: string;
+}
+
+export function withRepoOptions(command: Command, repoFlag = true): Command {
+  if (repoFlag) command.option('--repo <path>', 'repository folder (default: the current folder)');
+  return command
+    .option('--index-dir <path>', 'where the index lives (default: <repo>/.cairn, or $CAIRN_INDEX_DIR)')
+    .option('--config <file>', 'configuration file (default: <repo>/cairn.yaml when present)');
+}
+
+export function repoFrom(flags: RepoFlags, io: Io, repoArgument?: string): RepoContext {
+  return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env });
+}
+
+export function positiveInt(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed <= 0) throw new InvalidArgumentError(`${name} must be a positive whole number, got "${value}".`);
+    return parsed;
+  };
+}
+
+export function nonNegativeInt(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0) throw new InvalidArgumentError(`${name} must be a whole number ≥ 0, got "${value}".`);
+    return parsed;
+  };
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.out(`${JSON.stringify(value, null, 2)}\n`);
+}

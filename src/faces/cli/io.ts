@@ -1,0 +1,41 @@
+// What the CLI needs from its process, as a value: tests pass their own to capture output.
+
+import { readFileSync } from 'node:fs';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** True when progress bars may be drawn (stderr is a terminal). */
+  interactive: boolean;
+  debug: boolean;
+  env: NodeJS.ProcessEnv;
+  version: string;
+  /** A command sets a non-zero exit without throwing (e.g. "no results" is not an error). */
+  setExitCode(code: number): void;
+  exitCode(): number;
+}
+
+export function processIo(): Io {
+  let code = 0;
+  return {
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    interactive: Boolean(process.stderr.isTTY) && process.env['CI'] === undefined,
+    debug: process.env['CAIRN_DEBUG'] === '1',
+    env: process.env,
+    version: packageVersion(),
+    setExitCode: (next) => {
+      code = next;
+    },
+    exitCode: () => code,
+  };
+}
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

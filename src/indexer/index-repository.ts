@@ -1,0 +1,233 @@
+// `cairn index`: scan → extract changed files (worker threads) → write in transactions →
+// link (imports, references, doc mentions, git history). Progress is an async generator;
+// its return value is the summary. Every write is transactional and the index state is
+// 'building' until the run completes, so a run killed anywhere is completed by the next.
+
+import { readFileSync } from 'node:fs';
+import type { IndexConfig } from '../config/schema.js';
+import type { IndexedFile, IndexWriter } from '../store/curated.js';
+import { createFileProcessor, defaultWorkerCount } from './extract-pool.js';
+import { linkIndex, type LinkSummary } from './link.js';
+import { ChangeTracker } from './change-tracker.js';
+import { acquireIndexLock } from './lock.js';
+import { sha256 } from './process-file.js';
+import { scanRepository, type ScanResult } from './scan.js';
+import type { SkipReason, WalkedFile } from './walk/types.js';
+
+export interface IndexRunOptions {
+  root: string;
+  indexDir: string;
+  config: IndexConfig;
+  openWriter: (indexDir: string) => IndexWriter;
+  /** When given, called under the index lock to throw the existing index away first. */
+  discardIndex?: (indexDir: string) => void;
+  /** Extraction worker threads; default one per core (max 4); small runs stay in-process. */
+  workers?: number;
+}
+
+export type IndexProgress =
+  | { phase: 'scan' }
+  | { phase: 'extract'; done: number; total: number }
+  | { phase: 'link'; step: string };
+
+export interface IndexSummary {
+  root: string;
+  indexDir: string;
+  files: number;
+  symbols: number;
+  edges: { imports: number; references: number; docLinks: number; coChange: number };
+  run: { seen: number; added: number; changed: number; removed: number; unchanged: number; touched: number };
+  skipped: Partial<Record<SkipReason, number>>;
+  skippedPaths: ScanResult['skippedPaths'];
+  /** Files by language whose tree-sitter parse failed or was partial. */
+  parseFailures: Record<string, number>;
+  regexFallbacks: number;
+  link: LinkSummary;
+  seconds: number;
+}
+
+/** Below this many files to extract, worker start-up costs more than it saves. */
+const MIN_FILES_FOR_WORKERS = 64;
+const BATCH_FILES = 200;
+const BATCH_BYTES = 16 * 1024 * 1024;
+
+export async function* indexRepository(options: IndexRunOptions): AsyncGenerator<IndexProgress, IndexSummary> {
+  const started = performance.now();
+  const lock = acquireIndexLock(options.indexDir);
+  let writer: IndexWriter;
+  try {
+    options.discardIndex?.(options.indexDir);
+    writer = options.openWriter(options.indexDir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  try {
+    const interrupted = writer.stats().state === 'building';
+    yield { phase: 'scan' };
+    const scan = await scanRepository(
+      options.root,
+      {
+        maxFileBytes: options.config.maxFileBytes,
+        includeVendored: options.config.includeVendored,
+        exclude: options.config.exclude,
+        indexDir: options.indexDir,
+      },
+      writer.fingerprints(),
+    );
+    const nothingToDo = scan.candidates.length === 0 && scan.deleted.length === 0 && !interrupted;
+    if (!nothingToDo) writer.setState('building');
+
+    const changes = new ChangeTracker(writer);
+    changes.noteRemoved(scan.deleted);
+    writer.deleteFiles(scan.deleted);
+    const extracted = yield* extractCandidates(options, writer, scan.candidates, changes);
+
+    const linkSteps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changes.all() });
+    let step = await linkSteps.next();
+    while (!step.done) {
+      yield { phase: 'link', step: step.value };
+      step = await linkSteps.next();
+    }
+    if (!nothingToDo || writer.stats().state !== 'complete') {
+      writer.setMeta('indexedAt', String(Date.now()));
+      writer.setState('complete');
+    }
+    return summarize(options, writer, scan, extracted, changes, step.value, started);
+  } finally {
+    writer.close();
+    lock.release();
+  }
+}
+
+interface ExtractOutcome {
+  touched: number;
+  parseFailures: Record<string, number>;
+  regexFallbacks: number;
+  unreadable: number;
+}
+
+async function* extractCandidates(
+  options: IndexRunOptions,
+  writer: IndexWriter,
+  candidates: WalkedFile[],
+  changes: ChangeTracker,
+): AsyncGenerator<IndexProgress, ExtractOutcome> {
+  const outcome: ExtractOutcome = { touched: 0, parseFailures: {}, regexFallbacks: 0, unreadable: 0 };
+  const fingerprints = writer.fingerprints();
+  const workers = candidates.length >= MIN_FILES_FOR_WORKERS ? (options.workers ?? defaultWorkerCount()) : 0;
+  const processor = createFileProcessor(workers);
+  const batch = new WriteBatch(writer, changes);
+  const inFlight = new Set<Promise<void>>();
+  const maxInFlight = Math.max(4, processor.workers * 4);
+  let done = 0;
+  try {
+    for (const candidate of candidates) {
+      const content = readQuietly(candidate.absPath);
+      if (content === null) {
+        outcome.unreadable++;
+        done++;
+        continue;
+      }
+      const hash = sha256(content);
+      if (fingerprints.get(candidate.path)?.hash === hash) {
+        writer.touchFiles([{ path: candidate.path, size: candidate.size, mtimeMs: candidate.mtimeMs }]);
+        outcome.touched++;
+        done++;
+        continue;
+      }
+      const job = processor
+        .process({ path: candidate.path, size: candidate.size, mtimeMs: candidate.mtimeMs, content })
+        .then((indexed) => {
+          noteParse(outcome, indexed);
+          batch.add(indexed);
+          done++;
+        });
+      inFlight.add(job);
+      void job.finally(() => inFlight.delete(job)).catch(() => undefined);
+      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+      if (done % 50 === 0) yield { phase: 'extract', done, total: candidates.length };
+    }
+    await Promise.all(inFlight);
+    batch.flush();
+    yield { phase: 'extract', done, total: candidates.length };
+    return outcome;
+  } finally {
+    await processor.close();
+  }
+}
+
+function noteParse(outcome: ExtractOutcome, indexed: IndexedFile): void {
+  const { file } = indexed;
+  if (file.method === 'regex' && file.parseNote?.includes('tree-sitter failed')) outcome.regexFallbacks++;
+  if (file.parseNote && file.method !== 'none' && file.parseNote !== 'invalid UTF-8 replaced') {
+    outcome.parseFailures[file.language] = (outcome.parseFailures[file.language] ?? 0) + 1;
+  }
+}
+
+function readQuietly(absPath: string): Buffer | null {
+  try {
+    return readFileSync(absPath);
+  } catch {
+    return null; // vanished or unreadable since the walk; the next run sees it again
+  }
+}
+
+/** Collects extracted files and writes them in transactions of bounded size. */
+class WriteBatch {
+  private files: IndexedFile[] = [];
+  private bytes = 0;
+  constructor(
+    private readonly writer: IndexWriter,
+    private readonly changes: ChangeTracker,
+  ) {}
+
+  add(indexed: IndexedFile): void {
+    this.files.push(indexed);
+    this.bytes += indexed.file.size;
+    if (this.files.length >= BATCH_FILES || this.bytes >= BATCH_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (this.files.length === 0) return;
+    const files = this.files;
+    this.files = [];
+    this.bytes = 0;
+    this.changes.noteWritten(files);
+    this.writer.writeFiles(files);
+  }
+}
+
+function summarize(
+  options: IndexRunOptions,
+  writer: IndexWriter,
+  scan: ScanResult,
+  extracted: ExtractOutcome,
+  changes: ChangeTracker,
+  link: LinkSummary,
+  started: number,
+): IndexSummary {
+  const stats = writer.stats();
+  const added = changes.addedPaths.length;
+  return {
+    root: options.root,
+    indexDir: options.indexDir,
+    files: stats.files,
+    symbols: stats.symbols,
+    edges: { imports: stats.imports, references: stats.references, docLinks: link.docLinks, coChange: stats.coChangePairs },
+    run: {
+      seen: scan.seen,
+      added,
+      changed: changes.writtenPaths.length - added,
+      removed: scan.deleted.length,
+      unchanged: scan.unchanged,
+      touched: extracted.touched,
+    },
+    skipped: { ...scan.skipped, ...(extracted.unreadable ? { unreadable: (scan.skipped.unreadable ?? 0) + extracted.unreadable } : {}) },
+    skippedPaths: scan.skippedPaths,
+    parseFailures: extracted.parseFailures,
+    regexFallbacks: extracted.regexFallbacks,
+    link,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+  };
+}

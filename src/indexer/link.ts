@@ -1,0 +1,171 @@
+// The link phase of an index run: everything that depends on more than one file.
+// Imports are resolved to files, references to definitions, doc mentions to code, and
+// git history mined — each only as far as this run's changes require (all of it when
+// `full`, e.g. after an interrupted run). Yields the name of each step as it starts.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IndexConfig } from '../config/schema.js';
+import type { DocLink, ImportRecord } from '../core/entities.js';
+import type { IndexWriter } from '../store/curated.js';
+import type { TrackedChange } from './change-tracker.js';
+import { buildMentionIndex, findDocMentions } from './docs/mentions.js';
+import { headCommit } from './git/repository.js';
+import { readGitHistory } from './git/history.js';
+import {
+  affectsResolveContext,
+  buildResolveContext,
+  changedNames,
+  inMemorySymbolTable,
+  planReferenceRefresh,
+  refreshReferences,
+  resolveImports,
+  type FileChange,
+  type ReferenceSource,
+} from './resolve/index.js';
+
+export interface LinkInput {
+  root: string;
+  writer: IndexWriter;
+  config: IndexConfig;
+  full: boolean;
+  changes: TrackedChange[];
+}
+
+export interface LinkSummary {
+  importsResolved: number;
+  referenceFilesResolved: number;
+  docLinks: number;
+  gitMined: boolean;
+}
+
+/** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
+const IN_MEMORY_TABLE_THRESHOLD = 100;
+
+export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkSummary> {
+  const { writer, changes } = input;
+  const summary: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
+  const pathSetChanged = changes.some((change) => change.added || change.removed);
+  if (changes.length > 0 || input.full) {
+    yield 'imports';
+    const targetsMoved = linkImports(input, pathSetChanged || input.full, summary);
+    yield 'references';
+    linkReferences(input, targetsMoved, summary);
+    yield 'docs';
+    linkDocs(input, pathSetChanged, summary);
+  }
+  yield 'git';
+  summary.gitMined = await linkGit(input);
+  return summary;
+}
+
+/** Resolves imports; returns the paths whose import targets differ from before. */
+function linkImports(input: LinkInput, everything: boolean, summary: LinkSummary): Set<string> {
+  const { writer, changes, root } = input;
+  const paths = writer.filePaths();
+  const rebuildAll = everything || changes.some((change) => affectsResolveContext(change.path));
+  const context = buildResolveContext(root, paths, (path) => readText(root, path));
+  const targets = rebuildAll ? paths : changes.filter((change) => !change.removed).map((change) => change.path);
+  const before = new Map<string, string>();
+  for (const change of changes) before.set(change.path, targetSignature(change.importsBefore));
+  const moved = new Set<string>();
+  const updated: ImportRecord[] = [];
+  for (const path of targets) {
+    const current = writer.importsOf(path);
+    const resolved = resolveImports(current, context);
+    const signature = targetSignature(resolved);
+    if (signature !== (before.get(path) ?? targetSignature(current))) moved.add(path);
+    updated.push(...resolved);
+  }
+  writer.replaceImportTargets(updated);
+  summary.importsResolved = updated.length;
+  return moved;
+}
+
+function linkReferences(input: LinkInput, targetsMoved: Set<string>, summary: LinkSummary): void {
+  const { writer, changes, full } = input;
+  const fileChanges: FileChange[] = full
+    ? writer.filePaths().map((path) => ({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true }))
+    : changes.map((change) => ({
+        path: change.path,
+        symbolsBefore: change.symbolsBefore,
+        symbolsAfter: change.symbolsAfter,
+        importsChanged: change.added || change.removed || targetsMoved.has(change.path),
+      }));
+  for (const path of targetsMoved) {
+    if (!fileChanges.some((change) => change.path === path)) {
+      fileChanges.push({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true });
+    }
+  }
+  const plan = planReferenceRefresh(fileChanges);
+  const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer) : writer;
+  const result = refreshReferences(source, plan);
+  writer.replaceReferences(result.fromPaths, result.edges);
+  summary.referenceFilesResolved = result.fromPaths.length;
+}
+
+/** The store's raw-reference queries, with symbol and import lookups served from memory. */
+function inMemorySource(writer: IndexWriter): ReferenceSource {
+  const imports = writer.filePaths().flatMap((path) => writer.importsOf(path));
+  const table = inMemorySymbolTable(writer.allSymbols(), imports);
+  const importers = new Map<string, ImportRecord[]>();
+  for (const imp of imports) {
+    for (const to of imp.toPaths) {
+      const list = importers.get(to);
+      if (list) list.push(imp);
+      else importers.set(to, [imp]);
+    }
+  }
+  return {
+    ...table,
+    rawReferencesOf: (paths) => writer.rawReferencesOf(paths),
+    rawReferencesNamed: (names) => writer.rawReferencesNamed(names),
+    importedBy: (path) => importers.get(path) ?? [],
+  };
+}
+
+function linkDocs(input: LinkInput, pathSetChanged: boolean, summary: LinkSummary): void {
+  const { writer, changes, full } = input;
+  const namesChanged = changes.some((change) => changedNames(change.symbolsBefore, change.symbolsAfter).length > 0);
+  const relinkAll = full || pathSetChanged || namesChanged;
+  const changedDocs = new Set(changes.filter((change) => !change.removed).map((change) => change.path));
+  const chunks = writer.docChunks().filter((chunk) => relinkAll || changedDocs.has(chunk.path));
+  const docPaths = [...new Set(chunks.map((chunk) => chunk.path))];
+  if (chunks.length === 0 && !relinkAll) return;
+  const index = buildMentionIndex(writer.filePaths(), writer.allSymbols());
+  const links: DocLink[] = chunks.flatMap((chunk) => findDocMentions(chunk, index));
+  writer.replaceDocLinks(relinkAll ? writer.docChunks().map((chunk) => chunk.path) : docPaths, links);
+  summary.docLinks = links.length;
+}
+
+async function linkGit(input: LinkInput): Promise<boolean> {
+  const { writer, root, config } = input;
+  const head = await headCommit(root);
+  if (!input.full && head === writer.meta('gitHead')) return false;
+  const history = await readGitHistory(root, {
+    maxCommits: config.cochange.maxCommits,
+    maxFilesPerCommit: config.cochange.maxFilesPerCommit,
+  });
+  writer.transaction(() => {
+    writer.replaceCoChange(history?.coChange ?? []);
+    const known = new Set(writer.filePaths());
+    const fileHistory = [...(history?.fileHistory ?? new Map()).entries()]
+      .filter(([path]) => known.has(path))
+      .map(([path, facts]) => ({ path, lastCommitAt: facts.lastCommitAt, commitCount: facts.commitCount }));
+    writer.setFileHistory(fileHistory);
+    writer.setMeta('gitHead', history?.head ?? null);
+  });
+  return true;
+}
+
+function targetSignature(imports: readonly ImportRecord[]): string {
+  return imports.map((imp) => `${imp.specifier}>${imp.toPaths.join(',')}`).join('\n');
+}
+
+function readText(root: string, path: string): string | null {
+  try {
+    return readFileSync(join(root, path), 'utf8');
+  } catch {
+    return null;
+  }
+}

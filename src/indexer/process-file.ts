@@ -1,0 +1,129 @@
+// One file from bytes to an IndexedFile: hash, binary sniff, decode, classify, extract
+// (tree-sitter first, regex when there is no grammar or the parse fails), chunk docs.
+// Pure apart from the extractors' parser caches, so it runs the same in a worker thread.
+
+import { createHash } from 'node:crypto';
+import type { DocChunk, FileRecord, Language } from '../core/entities.js';
+import type { IndexedFile } from '../store/curated.js';
+import { classifyFile } from './classify/classify.js';
+import { chunkDocument } from './docs/chunk.js';
+import { astExtractorFor } from './languages/registry.js';
+import { regexExtract } from './languages/regex/index.js';
+import type { Extraction } from './languages/types.js';
+import { isBinary } from './walk/binary.js';
+import { symbolBodies } from './symbol-bodies.js';
+
+export interface FileInput {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  content: Uint8Array;
+}
+
+const CLASSIFY_HEAD_CHARS = 4096;
+const DOC_FORMATS: Partial<Record<Language, 'markdown' | 'rst' | 'text'>> = {
+  markdown: 'markdown',
+  rst: 'rst',
+  text: 'text',
+};
+const REGEX_LANGUAGES = new Set<Language>([
+  'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'scala', 'swift', 'shell',
+]);
+
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+export function sha256(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+export function processFile(input: FileInput): IndexedFile {
+  const hash = sha256(input.content);
+  if (isBinary(input.content)) return binaryFile(input, hash);
+
+  const { text, note: decodeNote } = decode(input.content);
+  const classification = classifyFile(input.path, text.slice(0, CLASSIFY_HEAD_CHARS));
+  const extraction = extract(classification.language, input.path, text);
+  const docFormat = DOC_FORMATS[classification.language];
+  const docChunks: DocChunk[] = docFormat ? chunkDocument(input.path, text, docFormat) : [];
+
+  const file: FileRecord = {
+    path: input.path,
+    ...classification,
+    size: input.size,
+    mtimeMs: input.mtimeMs,
+    hash,
+    lines: countLines(text),
+    method: extraction.method,
+    parseNote: joinNotes(decodeNote, extraction.parseNote),
+    lastCommitAt: null,
+    commitCount: 0,
+  };
+  return {
+    file,
+    symbols: extraction.symbols,
+    imports: extraction.imports,
+    rawReferences: extraction.references,
+    docChunks,
+    text,
+    symbolBodies: symbolBodies(input.content, extraction.symbols),
+  };
+}
+
+function extract(language: Language, path: string, text: string): Extraction {
+  const ast = astExtractorFor(language);
+  if (ast) {
+    try {
+      return ast.extract(path, text);
+    } catch (error) {
+      // A grammar that cannot parse the file: keep going with the regex extractor,
+      // and say so, so the file is marked method "regex" rather than silently thin.
+      const fallback = regexExtract(language, path, text);
+      return { ...fallback, parseNote: joinNotes('tree-sitter failed, regex fallback', fallback.parseNote) };
+    }
+  }
+  if (REGEX_LANGUAGES.has(language)) return regexExtract(language, path, text);
+  return { method: 'none', parseNote: null, symbols: [], imports: [], references: [] };
+}
+
+function decode(content: Uint8Array): { text: string; note: string | null } {
+  try {
+    return { text: strictUtf8.decode(content), note: null };
+  } catch {
+    return { text: utf8.decode(content), note: 'invalid UTF-8 replaced' };
+  }
+}
+
+function binaryFile(input: FileInput, hash: string): IndexedFile {
+  const file: FileRecord = {
+    path: input.path,
+    language: 'other',
+    kind: 'other',
+    size: input.size,
+    mtimeMs: input.mtimeMs,
+    hash,
+    lines: 0,
+    method: 'none',
+    parseNote: 'binary',
+    isTest: false,
+    isExample: false,
+    isVendored: false,
+    isGenerated: false,
+    lastCommitAt: null,
+    commitCount: 0,
+  };
+  return { file, symbols: [], imports: [], rawReferences: [], docChunks: [], text: null, symbolBodies: new Map() };
+}
+
+function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
+function joinNotes(...notes: (string | null)[]): string | null {
+  const present = notes.filter((note): note is string => note !== null && note !== '');
+  return present.length ? present.join('; ') : null;
+}
+

@@ -1,0 +1,29 @@
+// Runs the real `cairn` binary (bin/cairn.js → dist/) as a child process.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CAIRN_BIN = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CAIRN_BIN, ...args], {
+      cwd: options.cwd ?? process.cwd(),
+      env: { ...process.env, CAIRN_INDEX_DIR: '', CI: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
