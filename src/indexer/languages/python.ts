@@ -175,8 +175,7 @@ function importFromStatement(visit: Visit): VisitResult {
 function call(visit: Visit): VisitResult {
   const { nav } = visit;
   if (!nav.toField('function')) return undefined;
-  referenceAt(visit, rules, 'call');
-  const callee = nav.type() === 'attribute' ? nav.fieldText('attribute') : nav.text();
+  const callee = referenceAt(visit, rules, 'call');
   nav.up();
   if (callee !== null && DYNAMIC_IMPORTERS.has(callee)) dynamicImport(visit);
   return undefined;

@@ -71,21 +71,32 @@ function renderField(nav: Nav, field: string, syntax: ChainSyntax, depth: number
 
 /**
  * Records a reference for a name-like expression under `nav` (an identifier or a member
- * chain); other expressions are ignored. Returns whether one was recorded.
+ * chain; builtins excepted) and returns the name, or null for any other expression. The
+ * cursor does not move.
  */
-export function referenceAt(visit: Visit, rules: ReferenceRules, kind: ReferenceKind, scope: Scope = visit.scope): boolean {
+export function referenceAt(
+  visit: Visit,
+  rules: ReferenceRules,
+  kind: ReferenceKind,
+  scope: Scope = visit.scope,
+): string | null {
   const { nav } = visit;
   const type = nav.type();
-  if (rules.syntax.names.has(type)) return addReference(visit, rules, nav.text(), null, kind, nav.row, scope);
+  if (rules.syntax.names.has(type)) {
+    const name = nav.text();
+    addReference(visit, rules, name, null, kind, nav.row, scope);
+    return name;
+  }
   const member = rules.syntax.members.get(type);
-  if (member === undefined || !nav.toField(member.property)) return false;
+  if (member === undefined || !nav.toField(member.property)) return null;
   const name = nav.text();
   const row = nav.row;
   nav.up();
-  if (!nav.toField(member.object)) return false;
+  if (!nav.toField(member.object)) return null;
   const qualifier = qualifierText(nav, rules.syntax);
   nav.up();
-  return addReference(visit, rules, name, qualifier, kind, row, scope);
+  addReference(visit, rules, name, qualifier, kind, row, scope);
+  return name;
 }
 
 /** Records a reference unless it names a builtin; returns whether it was recorded. */

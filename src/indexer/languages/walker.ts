@@ -33,14 +33,25 @@ class WalkVisit implements Visit {
   scope: Scope;
   depth = 0;
   readonly types: string[] = [];
+  /** Whether the handler cursor is on the visited node yet (it moves there on first use). */
+  navPlaced = false;
 
   constructor(
-    readonly nav: Nav,
+    private readonly handlerNav: Nav,
     readonly out: ExtractionBuilder,
     private readonly main: Parser.TreeCursor,
     private readonly names: GrammarNames,
   ) {
     this.scope = out.fileScope;
+  }
+
+  /** Many handlers decide from scope and ancestors alone; they never pay for placing the cursor. */
+  get nav(): Nav {
+    if (!this.navPlaced) {
+      this.handlerNav.resetTo(this.main);
+      this.navPlaced = true;
+    }
+    return this.handlerNav;
   }
 
   ancestor(n: number): string {
@@ -63,50 +74,38 @@ export class TreeWalker {
   walk(tree: Parser.Tree, out: ExtractionBuilder): WalkResult {
     const main = tree.walk();
     const visit = new WalkVisit(new Nav(tree.walk(), this.names, out.source), out, main, this.names);
-    const scopes: Scope[] = [out.fileScope];
-    const scopeDepths: number[] = [-1];
-    let errorDepth = -1;
-    let errorRegions = 0;
+    const scopes = new ScopeStack(out.fileScope);
+    const errors = new ErrorRegions();
     for (;;) {
       const id = main.nodeTypeId;
       const type = this.names.nameOf(id, main);
-      const depth = visit.depth;
-      visit.types[depth] = type;
-      let descend = true;
-      if (type === 'ERROR') {
-        if (errorDepth < 0) {
-          errorDepth = depth;
-          errorRegions++;
-        }
-      } else {
-        const handler = this.handlerFor(id, type);
-        if (handler !== null) {
-          visit.nav.resetTo(main);
-          visit.scope = scopes[scopes.length - 1] as Scope;
-          const result = handler(visit);
-          if (result === SKIP) descend = false;
-          else if (result) {
-            scopes.push(result);
-            scopeDepths.push(depth);
-          }
-        }
-      }
+      visit.types[visit.depth] = type;
+      const descend = type === 'ERROR' ? errors.enter(visit.depth) : this.visitNode(id, type, visit, scopes);
       if (descend && !this.names.isLeaf(id, main) && main.gotoFirstChild()) {
         visit.depth++;
         continue;
       }
       // Leave nodes until one has a next sibling, closing their scopes and error regions.
       for (;;) {
-        while ((scopeDepths[scopeDepths.length - 1] as number) >= visit.depth) {
-          scopes.pop();
-          scopeDepths.pop();
-        }
-        if (errorDepth >= visit.depth) errorDepth = -1;
+        scopes.closeFrom(visit.depth);
+        errors.closeFrom(visit.depth);
         if (main.gotoNextSibling()) break;
-        if (!main.gotoParent()) return { errorRegions };
+        if (!main.gotoParent()) return { errorRegions: errors.count };
         visit.depth--;
       }
     }
+  }
+
+  /** Runs the node's handler, if any; returns whether to walk into the node's children. */
+  private visitNode(id: number, type: string, visit: WalkVisit, scopes: ScopeStack): boolean {
+    const handler = this.handlerFor(id, type);
+    if (handler === null) return true;
+    visit.navPlaced = false;
+    visit.scope = scopes.current();
+    const result = handler(visit);
+    if (result === SKIP) return false;
+    if (result) scopes.push(result, visit.depth);
+    return true;
   }
 
   private handlerFor(id: number, type: string): Handler | null {
@@ -116,5 +115,51 @@ export class TreeWalker {
       this.handlerById[id] = handler;
     }
     return handler;
+  }
+}
+
+/** Enclosing definitions of the walk's current node, each open while below its depth. */
+class ScopeStack {
+  private readonly scopes: Scope[];
+  private readonly depths: number[] = [-1];
+
+  constructor(fileScope: Scope) {
+    this.scopes = [fileScope];
+  }
+
+  current(): Scope {
+    return this.scopes[this.scopes.length - 1] as Scope;
+  }
+
+  push(scope: Scope, depth: number): void {
+    this.scopes.push(scope);
+    this.depths.push(depth);
+  }
+
+  /** Leaving a node at `depth` closes the scopes opened there or deeper. */
+  closeFrom(depth: number): void {
+    while ((this.depths[this.depths.length - 1] as number) >= depth) {
+      this.scopes.pop();
+      this.depths.pop();
+    }
+  }
+}
+
+/** Counts outermost ERROR nodes; an ERROR inside another is the same region. */
+class ErrorRegions {
+  count = 0;
+  private openAt = -1;
+
+  /** Always walks into the region: whatever parsed inside it is still extracted. */
+  enter(depth: number): boolean {
+    if (this.openAt < 0) {
+      this.openAt = depth;
+      this.count++;
+    }
+    return true;
+  }
+
+  closeFrom(depth: number): void {
+    if (this.openAt >= depth) this.openAt = -1;
   }
 }
