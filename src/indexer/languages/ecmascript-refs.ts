@@ -11,6 +11,7 @@ const syntax: ChainSyntax = {
   members: new Map([['member_expression', { object: 'object', property: 'property', separator: '.' }]]),
   calls: new Map([['call_expression', 'function']]),
   subscripts: new Map([['subscript_expression', 'object']]),
+  constructions: new Map([['new_expression', 'constructor']]),
 };
 
 const BUILTIN_VALUES = [

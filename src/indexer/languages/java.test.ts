@@ -70,4 +70,15 @@ describe('java extraction', () => {
       ['Outer.Pair.Pair', 'validate', null, 'call', 49],
     ]);
   });
+
+  it('renders chained calls and constructions in qualifiers', () => {
+    const source = 'class T { void t() { assertThat(x).isEqualTo(y); new Builder().add(1).build(); } }\n';
+    expect(referenceRows(extractSource('java', 'T.java', source))).toEqual([
+      ['T.t', 'isEqualTo', 'assertThat()', 'call', 1],
+      ['T.t', 'assertThat', null, 'call', 1],
+      ['T.t', 'build', 'new Builder().add()', 'call', 1],
+      ['T.t', 'add', 'new Builder()', 'call', 1],
+      ['T.t', 'Builder', null, 'call', 1],
+    ]);
+  });
 });

@@ -14,10 +14,11 @@ const syntax: ChainSyntax = {
   names: new Set(['identifier', 'this', 'super', 'type_identifier']),
   members: new Map([
     ['field_access', { object: 'object', property: 'field', separator: '.' }],
-    ['method_invocation', { object: 'object', property: 'name', separator: '.' }],
+    ['method_invocation', { object: 'object', property: 'name', separator: '.', isCall: true }],
   ]),
   calls: new Map(),
   subscripts: new Map([['array_access', 'array']]),
+  constructions: new Map([['object_creation_expression', 'type']]),
 };
 
 const BUILTINS = [

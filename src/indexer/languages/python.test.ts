@@ -116,4 +116,13 @@ describe('python extraction', () => {
     const repaired = extractSource('python', 'm.py', 'def broken(:\n    pass\n');
     expect(repaired.parseNote).toBe('missing tokens inserted by the parser');
   });
+
+  it('renders receivers that are not plain names', () => {
+    const source = 'def t():\n    rows[0].save()\n    ", ".join(x)\n    (a\n        .b).c()\n';
+    expect(referenceRows(extractSource('python', 't.py', source))).toEqual([
+      ['t', 'save', 'rows[]', 'call', 2],
+      ['t', 'join', '?', 'call', 3],
+      ['t', 'c', '?', 'call', 5],
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
 // Turning expressions into references: `foo` → name "foo"; `a.b.foo` → name "foo" with
-// qualifier "a.b"; `self.x().foo` → qualifier "self.x()" — calls render as "()",
-// subscripts as "[]", anything else (literals, lambdas) as "?". Each language says which
-// node types are names, member accesses, calls and subscripts, and which names are
-// builtins that can never resolve to code in the repository.
+// qualifier "a.b"; `self.x().foo` → qualifier "self.x()". In a qualifier, calls render as
+// "()", subscripts as "[]", `new Foo()` as itself, anything else (literals, lambdas) as
+// "?". Each language says which node types are names, member accesses, calls and
+// subscripts, and which names are builtins that can never resolve to repository code.
 
 import type { ReferenceKind } from '../../core/entities.js';
 import type { Scope } from './builder.js';
@@ -13,6 +13,8 @@ export interface Member {
   object: string;
   property: string;
   separator: string;
+  /** The access is itself a call (Java's method_invocation); its object may be absent. */
+  isCall?: boolean;
 }
 
 export interface ChainSyntax {
@@ -22,8 +24,10 @@ export interface ChainSyntax {
   members: ReadonlyMap<string, Member>;
   /** Call node types and the field holding the callee. */
   calls: ReadonlyMap<string, string>;
-  /** Subscript node types and the field holding the subscripted value. */
+  /** Subscript node types and the field holding the subscripted value ("" = first named child). */
   subscripts: ReadonlyMap<string, string>;
+  /** Object construction node types and the field naming the class (`new Foo()`). */
+  constructions?: ReadonlyMap<string, string>;
 }
 
 export interface ReferenceRules {
@@ -51,22 +55,34 @@ function renderChain(nav: Nav, syntax: ChainSyntax, depth: number): string {
   if (depth > 16) return '?';
   const member = syntax.members.get(type);
   if (member !== undefined) {
-    const object = renderField(nav, member.object, syntax, depth);
     const property = nav.fieldText(member.property) ?? '?';
-    return `${object}${member.separator}${property}`;
+    if (member.isCall && nav.fieldStart(member.object) === null) return `${property}()`;
+    const object = renderField(nav, member.object, syntax, depth);
+    return `${object}${member.separator}${property}${member.isCall ? '()' : ''}`;
   }
   const callee = syntax.calls.get(type);
   if (callee !== undefined) return `${renderField(nav, callee, syntax, depth)}()`;
   const subscripted = syntax.subscripts.get(type);
   if (subscripted !== undefined) return `${renderField(nav, subscripted, syntax, depth)}[]`;
+  const constructed = syntax.constructions?.get(type);
+  if (constructed !== undefined) return `new ${(nav.fieldText(constructed) ?? '?').replace(/\s+/g, '')}()`;
   return '?';
 }
 
 function renderField(nav: Nav, field: string, syntax: ChainSyntax, depth: number): string {
-  if (!nav.toField(field)) return '?';
+  if (field === '' ? !toFirstNamedChild(nav) : !nav.toField(field)) return '?';
   const text = renderChain(nav, syntax, depth + 1);
   nav.up();
   return text;
+}
+
+function toFirstNamedChild(nav: Nav): boolean {
+  if (!nav.down()) return false;
+  do {
+    if (nav.type() !== '') return true;
+  } while (nav.next());
+  nav.up();
+  return false;
 }
 
 /**
@@ -110,7 +126,8 @@ export function addReference(
   scope: Scope = visit.scope,
 ): boolean {
   if (qualifier === null ? rules.builtinNames.has(name) : rules.builtinRoots.has(qualifierRoot(qualifier))) return false;
-  visit.out.addReference(scope, name, qualifier, kind, row);
+  // Rust raw identifiers (`r#async`) name `async`; no other language has names starting so.
+  visit.out.addReference(scope, name.startsWith('r#') ? name.slice(2) : name, qualifier, kind, row);
   return true;
 }
 

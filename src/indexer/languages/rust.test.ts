@@ -70,4 +70,12 @@ describe('rust extraction', () => {
       ['main', 'square', null, 'call', 62],
     ]);
   });
+
+  it('renders index expressions in qualifiers and strips raw-identifier prefixes', () => {
+    const source = 'fn t() { args[0].run(); r#async(); }\n';
+    expect(referenceRows(extractSource('rust', 't.rs', source))).toEqual([
+      ['t', 'run', 'args[]', 'call', 1],
+      ['t', 'async', null, 'call', 1],
+    ]);
+  });
 });

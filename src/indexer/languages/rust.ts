@@ -20,7 +20,7 @@ const syntax: ChainSyntax = {
     ['scoped_type_identifier', { object: 'path', property: 'name', separator: '::' }],
   ]),
   calls: new Map([['call_expression', 'function']]),
-  subscripts: new Map([['index_expression', 'value']]),
+  subscripts: new Map([['index_expression', '']]),
 };
 
 const BUILTINS = [
