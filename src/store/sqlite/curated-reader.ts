@@ -26,7 +26,7 @@ import type {
 } from '../curated.js';
 import type { Db } from './connection.js';
 import { fileFilterSql } from './file-filter.js';
-import { searchText, termStatistics } from './fts-search.js';
+import { searchText } from './fts-search.js';
 import { schemaVersion } from './migrations.js';
 import {
   chunkFromRow,
@@ -46,6 +46,7 @@ import {
   type SymbolRow,
 } from './rows.js';
 import { jsonList, StatementCache } from './statements.js';
+import { TermStatistics } from './term-stats.js';
 
 const EDGE_SELECT = 'SELECT from_key, from_path, to_key, to_path, kind, count, confidence FROM refs';
 const EDGE_ORDER = 'ORDER BY from_key, to_key, kind';
@@ -59,9 +60,11 @@ function isSymbolKey(keyOrPath: string): boolean {
 
 export class SqliteCuratedReader implements CuratedReader {
   protected readonly sql: StatementCache;
+  private readonly terms: TermStatistics;
 
   constructor(protected readonly db: Db) {
     this.sql = new StatementCache(db);
+    this.terms = new TermStatistics(this.sql);
   }
 
   stats(): IndexStats {
@@ -114,8 +117,10 @@ export class SqliteCuratedReader implements CuratedReader {
   }
 
   symbolsByName(name: string, kinds?: SymbolKind[]): SymbolRecord[] {
-    if (kinds === undefined || kinds.length === 0) return this.symbols('WHERE name = ? ORDER BY key', name);
-    return this.symbols('WHERE name = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY key', name, jsonList(kinds));
+    // The NOCASE comparison lets SQLite use the one name index; the plain one makes it exact.
+    const byName = 'WHERE name = ?1 COLLATE NOCASE AND name = ?1';
+    if (kinds === undefined || kinds.length === 0) return this.symbols(`${byName} ORDER BY key`, name);
+    return this.symbols(`${byName} AND kind IN (SELECT value FROM json_each(?2)) ORDER BY key`, name, jsonList(kinds));
   }
 
   symbolsByNameInsensitive(name: string): SymbolRecord[] {
@@ -208,11 +213,11 @@ export class SqliteCuratedReader implements CuratedReader {
   }
 
   search(query: TextQuery): TextHit[] {
-    return searchText(this.sql, query);
+    return searchText(this.sql, this.terms, query);
   }
 
   termStats(target: SearchTarget, terms: string[]): TermStats {
-    return termStatistics(this.sql, target, terms);
+    return this.terms.stats(target, terms);
   }
 
   close(): void {

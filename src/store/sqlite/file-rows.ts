@@ -9,8 +9,8 @@
 // removes both directions.
 
 import type { IndexedFile } from '../curated.js';
-import { ftsText, pathTokens } from '../../core/tokens.js';
 import { internalError } from './connection.js';
+import type { FtsTextEncoder } from './fts-text.js';
 import { FILE_COLUMNS, fileParams, SYMBOL_COLUMNS, symbolParams } from './rows.js';
 import type { StatementCache } from './statements.js';
 
@@ -66,36 +66,38 @@ function pruneIncoming(sql: StatementCache, path: string): void {
   sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, path);
 }
 
-export function writeFile(sql: StatementCache, indexed: IndexedFile): void {
+export function writeFile(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile): void {
   checkOwnership(indexed);
   const path = indexed.file.path;
   const existed = removeFileContent(sql, path);
   const fileId = sql.run(INSERT_FILE, ...fileParams(indexed.file)).lastInsertRowid;
-  const pathText = pathTokens(path).join(' ');
-  sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, pathText, ftsText(indexed.text ?? ''));
-  writeSymbols(sql, indexed, pathText);
+  const pathText = fts.path(path);
+  sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, pathText, fts.text(indexed.text));
+  writeSymbols(sql, fts, indexed, pathText);
   writeImports(sql, indexed);
-  const insertRef = sql.get('INSERT INTO raw_refs (from_path, from_key, name, qualifier, kind, line) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const r of indexed.rawReferences) insertRef.run(r.fromPath, r.fromKey, r.name, r.qualifier, r.kind, r.line);
-  writeDocChunks(sql, indexed, pathText);
+  const insertRef = sql.get(
+    'INSERT INTO raw_refs (from_path, ord, from_key, name, qualifier, kind, line) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  indexed.rawReferences.forEach((r, ord) => insertRef.run(r.fromPath, ord, r.fromKey, r.name, r.qualifier, r.kind, r.line));
+  writeDocChunks(sql, fts, indexed, pathText);
   if (existed) pruneIncoming(sql, path);
 }
 
-function writeSymbols(sql: StatementCache, indexed: IndexedFile, pathText: string): void {
+function writeSymbols(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile, pathText: string): void {
   const insert = sql.get(INSERT_SYMBOL);
   const insertFts = sql.get(
     'INSERT INTO symbols_fts (rowid, name, qualified, signature, doc, body, path) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   for (const symbol of indexed.symbols) {
     const id = insert.run(...symbolParams(symbol)).lastInsertRowid;
-    const body = indexed.symbolBodies.get(symbol.key) ?? '';
+    const body = indexed.symbolBodies.get(symbol.key) ?? null;
     insertFts.run(
       id,
-      ftsText(symbol.name),
-      ftsText(symbol.qualifiedName),
-      ftsText(symbol.signature),
-      ftsText(symbol.doc ?? ''),
-      ftsText(body),
+      fts.text(symbol.name),
+      fts.text(symbol.qualifiedName),
+      fts.text(symbol.signature),
+      fts.text(symbol.doc),
+      fts.text(body),
       pathText,
     );
   }
@@ -115,7 +117,7 @@ export function insertTargets(sql: StatementCache, importId: number, fromPath: s
   [...new Set(toPaths)].forEach((toPath, ord) => insert.run(importId, ord, fromPath, toPath));
 }
 
-function writeDocChunks(sql: StatementCache, indexed: IndexedFile, pathText: string): void {
+function writeDocChunks(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile, pathText: string): void {
   const insert = sql.get(
     'INSERT INTO doc_chunks (id, path, heading_path, text, start_line, end_line) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -123,6 +125,6 @@ function writeDocChunks(sql: StatementCache, indexed: IndexedFile, pathText: str
   for (const chunk of indexed.docChunks) {
     const rowid = insert.run(chunk.id, chunk.path, JSON.stringify(chunk.headingPath), chunk.text, chunk.startLine, chunk.endLine)
       .lastInsertRowid;
-    insertFts.run(rowid, ftsText(chunk.headingPath.join(' ')), ftsText(chunk.text), pathText);
+    insertFts.run(rowid, fts.text(chunk.headingPath.join(' ')), fts.text(chunk.text), pathText);
   }
 }

@@ -1,116 +1,87 @@
 // Full-text search over the FTS5 tables: an OR of the quoted query terms ranked by FTS5's
 // bm25() with per-column weights, filtered in SQL, and which columns each hit matched.
 //
-// matchedFields is measured, not guessed: for the returned hits only, one follow-up query
-// computes bm25() once per column with that column weighted 1 and all others 0. FTS5 clamps
-// IDF to a small positive number, so a column's score is non-zero exactly when a query
-// term (or phrase) occurs in that column.
+// Terms in at least half the documents are left out of the first, ranking pass: FTS5
+// floors their IDF at 1e-6, so they add next to nothing to any score, yet scoring every
+// row they match dominates the query time. When the remaining terms find fewer than
+// `limit` rows, the query runs again with every term, so such rows still fill the tail.
+//
+// matchedFields is measured, not guessed: for the returned hits only, a follow-up query
+// asks FTS5 itself, column by column, which of those rows match the full expression.
 
-import type { SearchTarget, TermStats, TextHit, TextQuery } from '../curated.js';
+import type { SearchTarget, TextHit, TextQuery } from '../curated.js';
 import { fileFilterSql } from './file-filter.js';
+import { columnWeights, FTS_TABLES, matchExpression } from './fts-tables.js';
 import { jsonList, type StatementCache } from './statements.js';
+import type { TermStatistics } from './term-stats.js';
 
-interface FtsTable {
-  table: string;
-  vocab: string;
-  columns: readonly string[];
-  /** FROM clause joining the FTS table to its rows and to `files f` (for filters). */
-  from: string;
-  id: string;
-  path: string;
-  /** The table whose row count is the number of documents. */
-  documents: string;
-}
-
-const FTS_TABLES: Record<SearchTarget, FtsTable> = {
-  file: {
-    table: 'files_fts',
-    vocab: 'files_vocab',
-    columns: ['path', 'body'],
-    from: 'files_fts JOIN files f ON f.id = files_fts.rowid',
-    id: 'f.path',
-    path: 'f.path',
-    documents: 'files',
-  },
-  symbol: {
-    table: 'symbols_fts',
-    vocab: 'symbols_vocab',
-    columns: ['name', 'qualified', 'signature', 'doc', 'body', 'path'],
-    from: 'symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid JOIN files f ON f.path = s.path',
-    id: 's.key',
-    path: 's.path',
-    documents: 'symbols',
-  },
-  doc: {
-    table: 'docs_fts',
-    vocab: 'docs_vocab',
-    columns: ['heading', 'body', 'path'],
-    from: 'docs_fts JOIN doc_chunks c ON c.rowid = docs_fts.rowid JOIN files f ON f.path = c.path',
-    id: 'c.id',
-    path: 'c.path',
-    documents: 'doc_chunks',
-  },
-};
-
-/** Full-text columns of each target, in table order: the names `fieldWeights` uses. */
-export const SEARCH_FIELDS: Record<SearchTarget, readonly string[]> = {
-  file: FTS_TABLES.file.columns,
-  symbol: FTS_TABLES.symbol.columns,
-  doc: FTS_TABLES.doc.columns,
-};
-
-/**
- * Used when a query names no weights: a term in a symbol's own name says far more than
- * one in its body, its qualified name or file path nearly as much, its signature (types,
- * parameters) and docs less.
- */
-export const DEFAULT_FIELD_WEIGHTS: Record<SearchTarget, Readonly<Record<string, number>>> = {
-  file: { path: 5, body: 1 },
-  symbol: { name: 10, qualified: 8, path: 5, signature: 4, doc: 2, body: 1 },
-  doc: { heading: 8, path: 5, body: 1 },
-};
-
-/** Terms with nothing FTS5 could index (no letter, digit, "_" or ".") are dropped. */
-const INDEXABLE = /[\p{L}\p{N}_.]/u;
-
-/** The FTS5 MATCH expression: each distinct term quoted (so operators are literal), ORed. */
-export function matchExpression(terms: readonly string[]): string | null {
-  const distinct = [...new Set(terms.filter((term) => INDEXABLE.test(term)))];
-  if (distinct.length === 0) return null;
-  return distinct.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
-}
-
-export function columnWeights(target: SearchTarget, fieldWeights: Record<string, number> | undefined): number[] {
-  const weights = fieldWeights ?? DEFAULT_FIELD_WEIGHTS[target];
-  return FTS_TABLES[target].columns.map((column) => weights[column] ?? 1);
-}
-
-interface RankedRow {
+export interface RankedRow {
   id: string;
   path: string;
   rowid: number;
   rank: number;
 }
 
-export function searchText(sql: StatementCache, query: TextQuery): TextHit[] {
-  const match = matchExpression(query.terms);
-  if (match === null || query.limit <= 0) return [];
+function runRanking(sql: StatementCache, query: TextQuery, match: string): RankedRow[] {
   const fts = FTS_TABLES[query.target];
   const filter = fileFilterSql(query.filter, 'f');
   const weights = columnWeights(query.target, query.fieldWeights);
-  const rows = sql.all<RankedRow>(
-    `SELECT ${fts.id} AS id, ${fts.path} AS path, ${fts.table}.rowid AS rowid,
-       bm25(${fts.table}, ${weights.map(() => '?').join(', ')}) AS rank
-     FROM ${fts.from}
+  const bm25 = `bm25(${fts.table}, ${weights.map(() => '?').join(', ')})`;
+  const limit = Math.floor(query.limit);
+  if (filter.sql === '') {
+    // Without a filter, rank on the FTS table alone and join only the rows returned.
+    return sql.all<RankedRow>(
+      `SELECT ${fts.id} AS id, ${fts.path} AS path, ranked.rowid AS rowid, ranked.rank AS rank
+       FROM (SELECT rowid, ${bm25} AS rank FROM ${fts.table} WHERE ${fts.table} MATCH ? ORDER BY rank, rowid LIMIT ?) AS ranked
+       JOIN ${fts.rows} ON ${fts.rowOf} = ranked.rowid
+       ORDER BY ranked.rank, ranked.rowid`,
+      ...weights,
+      match,
+      limit,
+    );
+  }
+  return sql.all<RankedRow>(
+    `SELECT ${fts.id} AS id, ${fts.path} AS path, ${fts.table}.rowid AS rowid, ${bm25} AS rank
+     FROM ${fts.table} JOIN ${fts.rows} ON ${fts.rowOf} = ${fts.table}.rowid ${fts.fileJoin}
      WHERE ${fts.table} MATCH ?${filter.sql}
-     ORDER BY rank, id LIMIT ?`,
+     ORDER BY rank, ${fts.table}.rowid LIMIT ?`,
     ...weights,
     match,
     ...filter.params,
-    Math.floor(query.limit),
+    limit,
   );
-  const matched = matchedColumns(sql, fts, match, rows);
-  return rows.map((row) => ({
+}
+
+/** The terms worth a first pass: those FTS5 does not floor, when there are any and others are floored. */
+export function selectiveTerms(stats: TermStatistics, target: SearchTarget, terms: readonly string[]): string[] | null {
+  if (terms.length < 2) return null;
+  const { documents, documentFrequency } = stats.stats(target, terms);
+  const selective = terms.filter((term) => 2 * (documentFrequency.get(term) ?? 0) < documents);
+  return selective.length > 0 && selective.length < terms.length ? selective : null;
+}
+
+/** The ranked, filtered rows of a query and its full MATCH expression; null when nothing can match. */
+export function rankedSearch(
+  sql: StatementCache,
+  stats: TermStatistics,
+  query: TextQuery,
+): { match: string; rows: RankedRow[] } | null {
+  const match = matchExpression(query.terms);
+  if (match === null || query.limit <= 0) return null;
+  const selective = selectiveTerms(stats, query.target, query.terms);
+  const firstPass = selective === null ? null : matchExpression(selective);
+  if (firstPass !== null) {
+    const rows = runRanking(sql, query, firstPass);
+    if (rows.length >= query.limit) return { match, rows };
+  }
+  return { match, rows: runRanking(sql, query, match) };
+}
+
+export function searchText(sql: StatementCache, stats: TermStatistics, query: TextQuery): TextHit[] {
+  const ranked = rankedSearch(sql, stats, query);
+  if (ranked === null) return [];
+  const matched = matchedColumns(sql, query.target, ranked.match, ranked.rows);
+  return ranked.rows.map((row) => ({
     target: query.target,
     path: row.path,
     id: row.id,
@@ -119,39 +90,30 @@ export function searchText(sql: StatementCache, query: TextQuery): TextHit[] {
   }));
 }
 
-function matchedColumns(sql: StatementCache, fts: FtsTable, match: string, rows: RankedRow[]): Map<number, string[]> {
+/**
+ * Column names in which the query matched, per FTS rowid of the given rows: one
+ * column-filtered MATCH per column (`{name} : (...)`), restricted to those rowids. No
+ * bm25() here: its IDF pass over every doclist would cost as much as the search itself.
+ */
+export function matchedColumns(sql: StatementCache, target: SearchTarget, match: string, rows: RankedRow[]): Map<number, string[]> {
+  const fts = FTS_TABLES[target];
   const out = new Map<number, string[]>();
   if (rows.length === 0) return out;
-  const perColumn = fts.columns.map((_, at) => {
-    const weights = fts.columns.map((__, other) => (other === at ? 1 : 0));
-    return `bm25(${fts.table}, ${weights.join(', ')}) AS c${at}`;
-  });
-  const scored = sql.all<Record<string, number>>(
-    `SELECT rowid, ${perColumn.join(', ')} FROM ${fts.table}
-     WHERE ${fts.table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-    match,
-    jsonList(rows.map((row) => row.rowid)),
+  const rowids = jsonList(rows.map((row) => row.rowid));
+  const perColumn = fts.columns.map(
+    (_, at) => `SELECT rowid, ${at} AS col FROM ${fts.table} WHERE ${fts.table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
   );
-  for (const row of scored) {
-    const fields = fts.columns.filter((_, at) => (row[`c${at}`] ?? 0) !== 0);
-    out.set(row.rowid as number, fields);
+  const found = sql.all<{ rowid: number; col: number }>(
+    perColumn.join(' UNION ALL '),
+    ...fts.columns.flatMap((column) => [`{${column}} : (${match})`, rowids]),
+  );
+  for (const { rowid, col } of found) {
+    const fields = out.get(rowid) ?? [];
+    fields.push(fts.columns[col] ?? String(col));
+    out.set(rowid, fields);
   }
+  // Table order, whatever order the union returned.
+  for (const fields of out.values()) fields.sort((a, b) => fts.columns.indexOf(a) - fts.columns.indexOf(b));
   return out;
 }
 
-/** How unicode61 with remove_diacritics folds a term, so vocabulary lookups agree with it. */
-export function foldTerm(term: string): string {
-  return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Document frequency per term (as given) from the fts5vocab table; absent terms count 0. */
-export function termStatistics(sql: StatementCache, target: SearchTarget, terms: readonly string[]): TermStats {
-  const fts = FTS_TABLES[target];
-  const documents = sql.value<number>(`SELECT count(*) FROM ${fts.documents}`) ?? 0;
-  const documentFrequency = new Map<string, number>();
-  for (const term of terms) {
-    const frequency = sql.value<number>(`SELECT doc FROM ${fts.vocab} WHERE term = ?`, foldTerm(term));
-    documentFrequency.set(term, frequency ?? 0);
-  }
-  return { documents, documentFrequency };
-}

@@ -6,6 +6,7 @@ import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../c
 import { internalError, type Db } from './connection.js';
 import { SqliteCuratedReader } from './curated-reader.js';
 import { deleteFile, insertTargets, writeFile } from './file-rows.js';
+import { FtsTextEncoder } from './fts-text.js';
 import { rawRefFromRow, type RawRefRow } from './rows.js';
 import { jsonList } from './statements.js';
 
@@ -24,6 +25,7 @@ export interface WriterOptions {
 
 export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWriter {
   private readonly now: () => number;
+  private readonly fts = new FtsTextEncoder();
 
   constructor(db: Db, options: WriterOptions = {}) {
     super(db);
@@ -39,7 +41,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
 
   writeFiles(files: IndexedFile[]): void {
     this.transaction(() => {
-      for (const indexed of files) writeFile(this.sql, indexed);
+      for (const indexed of files) writeFile(this.sql, this.fts, indexed);
     });
   }
 
@@ -58,14 +60,14 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
 
   rawReferencesNamed(names: string[]): RawReference[] {
     return this.sql
-      .all<RawRefRow>(`${RAW_REF_SELECT} WHERE name IN (SELECT value FROM json_each(?)) ORDER BY from_path, rowid`, jsonList(names))
+      .all<RawRefRow>(`${RAW_REF_SELECT} WHERE name IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`, jsonList(names))
       .map(rawRefFromRow);
   }
 
   rawReferencesOf(paths: string[]): RawReference[] {
     return this.sql
       .all<RawRefRow>(
-        `${RAW_REF_SELECT} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path, rowid`,
+        `${RAW_REF_SELECT} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`,
         jsonList(paths),
       )
       .map(rawRefFromRow);

@@ -6,4 +6,4 @@ export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.j
 export type { WriterOptions } from './index-writer.js';
 export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
 export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';
-export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-search.js';
+export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-tables.js';

@@ -3,14 +3,14 @@
 // known version.
 //
 // The files live in src/store/sqlite/migrations/<database>/NNN_name.sql and are read at
-// run time. `tsc` does not copy them into dist/, so they are looked up relative to this
-// module in every layout cairn runs from (the folder ships in the npm package):
-//   src/store/sqlite/migrations.ts        → ./migrations                       (vitest, sources)
-//   dist/store/sqlite/migrations.js       → ../../../src/store/sqlite/migrations (npm run build)
-//   dist/src/store/sqlite/migrations.js   → ../../../../src/store/sqlite/migrations (tsc -p tsconfig.json)
+// run time. `tsc` does not copy them next to the compiled module, so they are looked up
+// first beside this module (running from src/, as vitest does) and then in
+// `src/store/sqlite/migrations` of each ancestor directory: that finds the folder the npm
+// package ships from dist/store/sqlite/ (npm run build), dist/src/store/sqlite/
+// (tsc -p tsconfig.json) or any other output folder inside the package.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CairnError, IndexError } from '../../core/errors.js';
 import { mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
@@ -26,12 +26,19 @@ export interface Migration {
 
 const MIGRATION_FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 
-const CANDIDATE_ROOTS = ['migrations', '../../../src/store/sqlite/migrations', '../../../../src/store/sqlite/migrations'];
+const SHIPPED_AT = join('src', 'store', 'sqlite', 'migrations');
+
+function candidateRoots(moduleDir: string): string[] {
+  const roots = [join(moduleDir, 'migrations')];
+  for (let dir = moduleDir; ; dir = dirname(dir)) {
+    roots.push(join(dir, SHIPPED_AT));
+    if (dirname(dir) === dir) return roots;
+  }
+}
 
 /** The migrations folder of this installation (see the header comment for the layouts). */
 export function migrationsRoot(moduleUrl: string = import.meta.url): string {
-  const here = fileURLToPath(new URL('.', moduleUrl));
-  const tried = CANDIDATE_ROOTS.map((relative) => join(here, relative));
+  const tried = candidateRoots(dirname(fileURLToPath(moduleUrl)));
   const found = tried.find((dir) => existsSync(join(dir, 'index')));
   if (found === undefined) {
     throw new CairnError('INTERNAL', `cairn's SQL migrations were not found (looked in ${tried.join(', ')}).`, {

@@ -47,7 +47,7 @@ CREATE TABLE symbols (
   method         TEXT NOT NULL
 );
 CREATE INDEX symbols_by_path ON symbols (path);
-CREATE INDEX symbols_by_name ON symbols (name);
+-- One index serves exact and case-insensitive name lookups (exact ones add name = ?).
 CREATE INDEX symbols_by_name_nocase ON symbols (name COLLATE NOCASE);
 
 -- One row per import statement, in source order (id); its resolved targets are rows of
@@ -72,17 +72,19 @@ CREATE TABLE import_targets (
 CREATE INDEX import_targets_by_to ON import_targets (to_path);
 CREATE INDEX import_targets_by_from ON import_targets (from_path);
 
--- Identifier uses as extracted; rowid keeps extraction order.
+-- Identifier uses as extracted, clustered by file in extraction order (ord), so reading
+-- or deleting a file's references is a range scan and needs no second index.
 CREATE TABLE raw_refs (
   from_path TEXT NOT NULL,
+  ord       INTEGER NOT NULL,
   from_key  TEXT NOT NULL,
   name      TEXT NOT NULL,
   qualifier TEXT,
   kind      TEXT NOT NULL,
-  line      INTEGER NOT NULL
-);
+  line      INTEGER NOT NULL,
+  PRIMARY KEY (from_path, ord)
+) WITHOUT ROWID;
 CREATE INDEX raw_refs_by_name ON raw_refs (name);
-CREATE INDEX raw_refs_by_from ON raw_refs (from_path);
 
 -- Resolved edges, one per (from, to, kind); indexed both ways by key and by path.
 CREATE TABLE refs (
