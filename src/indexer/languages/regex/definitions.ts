@@ -55,27 +55,45 @@ function walkBraces(input: WalkInput): Defined[] {
   const owners = new Map<number, Context>();
   const top: Context = { mode: 'top', scope: out.fileScope, name: '' };
   const found: Defined[] = [];
+  let groupEnd = -1;
   for (let line = 0; line < scanned.lineStarts.length; line++) {
-    if (scanned.startsInLiteral[line] || structure.parenAtLine[line]! > 0) continue;
+    const inGroup = scanned.lineStarts[line]! < groupEnd && structure.parenAtLine[line] === 1;
+    if (scanned.startsInLiteral[line] || (structure.parenAtLine[line]! > 0 && !inGroup)) continue;
     const brace = structure.braceAtLine[line]!;
     const ctx = brace < 0 ? top : owners.get(brace);
     if (!ctx || ctx.mode === 'skip') continue;
     const at = lineHead(input, line);
     if (!at) continue;
-    const match = ctx.mode === 'top' ? profile.top(at.head) : profile.member(at.head, ctx.name);
+    if (profile.group && !inGroup && brace < 0 && profile.group.opener.test(at.head)) {
+      groupEnd = closingParen(scanned.code, scanned.lineStarts[line]! + at.indent);
+      continue;
+    }
+    const head = inGroup && profile.group ? profile.group.prefix + at.head : at.head;
+    const match = ctx.mode === 'top' ? profile.top(head) : profile.member(head, ctx.name);
     if (!match) continue;
     const defStart = scanned.lineStarts[line]! + at.indent;
     const body = findBody(scanned, structure, defStart);
     if (match.requireBody && body.open === null) continue;
-    const lastLine = lineOf(scanned, Math.max(defStart, body.end - 1));
+    const end = inGroup ? Math.min(body.end, groupEnd) : body.end;
+    const lastLine = lineOf(scanned, Math.max(defStart, end - 1));
     const header = { start: defStart, nameEnd: defStart + nameEndIn(at.head, match.name), bodyStart: body.open };
-    const defined = emit(input, match, ctx.scope, line, header, body.end, lastLine, null);
+    const defined = emit(input, match, ctx.scope, line, header, end, lastLine, null);
     if (body.open !== null && match.body !== 'none') {
       owners.set(body.open, { mode: match.body, scope: defined.scope, name: match.name || ctx.name });
     }
     if (defined.record) found.push(defined.record);
   }
   return found;
+}
+
+/** Index of the ")" closing the first "(" at or after `from` (or the end of the code). */
+function closingParen(code: string, from: number): number {
+  let depth = 0;
+  for (let i = code.indexOf('(', from); i >= 0 && i < code.length; i++) {
+    if (code[i] === '(') depth++;
+    else if (code[i] === ')' && --depth === 0) return i;
+  }
+  return code.length;
 }
 
 function walkIndented(input: WalkInput): Defined[] {
@@ -160,7 +178,7 @@ function decoratedStart(input: WalkInput, line: number): number {
     if (input.scanned.startsInLiteral[l]) break;
     const at = lineHead(input, l);
     if (at && pattern.test(at.head)) first = l;
-    else if (!at || input.structure.parenAtLine[l]! === 0) break;
+    else if (input.structure.parenAtLine[l]! === 0) break;
   }
   return first;
 }
@@ -207,7 +225,10 @@ function pythonHeaderEnd(code: string, from: number): number | null {
   return null;
 }
 
-/** Last line of an indented block; with `endKeyword`, the `end` closing it (Ruby). */
+/**
+ * Last line of an indented block; with `endKeyword`, the `end` closing it (Ruby). Comment
+ * lines indented deeper than the header still belong to the block, as in the syntax tree.
+ */
 function blockEnd(input: WalkInput, line: number, indent: number, endKeyword: boolean): number {
   const { scanned, structure } = input;
   let last = line;
@@ -217,11 +238,18 @@ function blockEnd(input: WalkInput, line: number, indent: number, endKeyword: bo
       continue;
     }
     const at = lineHead(input, l);
-    if (!at) continue;
+    if (!at) {
+      if (scanned.hasComment[l] && indentIn(lineText(scanned, scanned.source, l)) > indent) last = l;
+      continue;
+    }
     if (at.indent <= indent) return endKeyword && at.indent === indent && /^end\b/.test(at.head) ? l : last;
     last = l;
   }
   return last;
+}
+
+function indentIn(text: string): number {
+  return text.length - text.trimStart().length;
 }
 
 function lineEndIndex(scanned: Scanned, line: number): number {

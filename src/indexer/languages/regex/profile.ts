@@ -36,6 +36,11 @@ export interface Profile {
   member(head: string, ownerName: string): DefMatch | null;
   /** Line prefixes of decorators/annotations that belong to the next definition. */
   decorator?: RegExp;
+  /**
+   * Grouped declarations (Go `type ( ... )`): a top-level line matching `opener` starts a
+   * group whose direct lines are matched as top-level lines prefixed with `prefix`.
+   */
+  group?: { opener: RegExp; prefix: string };
 }
 
 export function def(

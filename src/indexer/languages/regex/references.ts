@@ -17,6 +17,7 @@ const KEYWORDS = new Set([
   'defined', 'isset', 'unset', 'empty', 'list', 'array', 'echo', 'print', 'die', 'exit', 'eval', 'include',
   'include_once', 'require_once', 'constructor', 'loop', 'where', 'let', 'var', 'const', 'static', 'async',
   'local', 'declare', 'operator', 'template', 'typename', 'noexcept', 'throws', 'guard', 'repeat', 'sealed',
+  'type',
 ]);
 const DEFINING_WORDS = new Set(['function', 'func', 'fn', 'def', 'fun', 'sub', 'proc', 'class']);
 /** Words after which `name(` is still a call in C-family code (else `Type name(` declares). */
@@ -25,7 +26,7 @@ const EXPRESSION_WORDS = new Set([
   'delete', 'do', 'co_await', 'co_return', 'co_yield', 'sizeof', 'assert',
 ]);
 const QUALIFIER_CAP = 120;
-const MAX_CHAIN = 16;
+const MAX_CHAIN = 8;
 
 /**
  * `typedDeclarations`: C, C++, C# and Java, where `Type name(` declares rather than calls,

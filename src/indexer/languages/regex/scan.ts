@@ -17,6 +17,12 @@ export interface Scanned {
 }
 
 const NL = 10;
+const SLASH = 47;
+/** After these, "/" starts a regular expression rather than dividing. */
+const BEFORE_REGEX = new Set('(,=:[!&|?{};+-*%<>~^');
+const KEYWORDS_BEFORE_REGEX = new Set([
+  'return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await',
+]);
 
 export function scan(source: string, syntax: LexSyntax): Scanned {
   const lineStarts = [0];
@@ -45,6 +51,10 @@ export function scan(source: string, syntax: LexSyntax): Scanned {
   };
   let i = 0;
   const n = source.length;
+  // Index of the last code character seen, to tell a regex literal from a division.
+  let lastCode = -1;
+  // A failed regex-literal scan covered up to here: no new attempt before it (keeps this linear).
+  let regexTriedUntil = -1;
   while (i < n) {
     const c = source.charCodeAt(i);
     if (c === NL) {
@@ -58,13 +68,20 @@ export function scan(source: string, syntax: LexSyntax): Scanned {
       i = comment;
       continue;
     }
-    const literal = stringSpan(source, i, syntax);
+    let literal = stringSpan(source, i, syntax);
+    if (literal === null && syntax.regexLiterals && c === SLASH && i > regexTriedUntil && regexMayStart(source, lastCode)) {
+      const attempt = regexSpan(source, i);
+      if ('scannedTo' in attempt) regexTriedUntil = attempt.scannedTo;
+      else literal = attempt;
+    }
     if (literal !== null) {
       if (literal.contentEnd > literal.contentStart) blank(literal.contentStart, literal.contentEnd, false);
       for (let k = Math.max(i, copied); k < literal.end; k++) if (source.charCodeAt(k) === NL) line++;
       i = literal.end;
+      lastCode = i - 1;
       continue;
     }
+    if (!isSpace(c)) lastCode = i;
     i++;
   }
   pieces.push(source.slice(copied));
@@ -104,6 +121,10 @@ function stringSpan(source: string, i: number, syntax: LexSyntax): StringSpan | 
     return { contentStart: i + 3, contentEnd: close < 0 ? end : close, end };
   }
   if (ch === "'" && syntax.charLiterals) return charLiteral(source, i);
+  if (ch === '`' && syntax.regexLiterals) {
+    const end = templateEnd(source, i, 0);
+    return { contentStart: i + 1, contentEnd: Math.max(i + 1, end - 1), end };
+  }
   const raw = syntax.rawQuotes.includes(ch);
   const multiline = syntax.multilineQuotes.includes(ch);
   let k = i + 1;
@@ -115,6 +136,85 @@ function stringSpan(source: string, i: number, syntax: LexSyntax): StringSpan | 
     else k++;
   }
   return { contentStart: i + 1, contentEnd: source.length, end: source.length };
+}
+
+const MAX_TEMPLATE_NESTING = 16;
+
+/**
+ * End (past the closing backtick) of a JS template literal at `i`, skipping `${ ... }`
+ * expressions, which may hold strings and templates of their own. Each character is
+ * visited once however deep the nesting.
+ */
+function templateEnd(source: string, i: number, depth: number): number {
+  let k = i + 1;
+  while (k < source.length) {
+    const c = source[k];
+    if (c === '\\') k += 2;
+    else if (c === '`') return k + 1;
+    else if (c === '$' && source[k + 1] === '{' && depth < MAX_TEMPLATE_NESTING) k = expressionEnd(source, k + 2, depth + 1);
+    else k++;
+  }
+  return source.length;
+}
+
+function expressionEnd(source: string, from: number, depth: number): number {
+  let braces = 1;
+  let k = from;
+  while (k < source.length) {
+    const c = source[k]!;
+    if (c === '`') k = templateEnd(source, k, depth);
+    else if (c === '"' || c === "'") k = quotedEnd(source, k);
+    else if (c === '/' && BEFORE_REGEX.has(previousCode(source, from, k))) {
+      const regex = regexSpan(source, k);
+      k = 'end' in regex ? regex.end : k + 1;
+    } else if (c === '{') {
+      braces++;
+      k++;
+    } else if (c === '}') {
+      if (--braces === 0) return k + 1;
+      k++;
+    } else k++;
+  }
+  return source.length;
+}
+
+/** The last non-blank character before `k` within an expression that began at `from`. */
+function previousCode(source: string, from: number, k: number): string {
+  for (let p = k - 1; p >= from; p--) if (source[p] !== ' ' && source[p] !== '\t') return source[p]!;
+  return '(';
+}
+
+/** End of a one-line '...' or "..." string inside a template expression. */
+function quotedEnd(source: string, i: number): number {
+  const quote = source[i];
+  let k = i + 1;
+  while (k < source.length && source[k] !== quote && source[k] !== '\n') k += source[k] === '\\' ? 2 : 1;
+  return Math.min(source.length, k + 1);
+}
+
+function regexMayStart(source: string, lastCode: number): boolean {
+  return lastCode < 0 || BEFORE_REGEX.has(source[lastCode]!) || KEYWORDS_BEFORE_REGEX.has(wordEndingAt(source, lastCode));
+}
+
+/** A JS regular expression literal at `i` (never spanning lines), or how far the search got. */
+function regexSpan(source: string, i: number): StringSpan | { scannedTo: number } {
+  let inClass = false;
+  let k = i + 1;
+  for (; k < source.length && k - i < 2000; k++) {
+    const ch = source[k];
+    if (ch === '\\') k++;
+    else if (ch === '\n') break;
+    else if (ch === '[') inClass = true;
+    else if (ch === ']') inClass = false;
+    else if (ch === '/' && !inClass) return { contentStart: i + 1, contentEnd: k, end: k + 1 };
+  }
+  return { scannedTo: k };
+}
+
+function wordEndingAt(source: string, end: number): string {
+  let start = end;
+  while (start > 0 && end - start < 12 && /[A-Za-z]/.test(source[start - 1]!)) start--;
+  return /[A-Za-z]/.test(source[end]!) ? source.slice(start, end + 1) : '';
 }
 
 /** 'x' or '\n' is a character; anything else ('a lifetime, 'sym) is not a string. */

@@ -5,10 +5,8 @@
 import type { Scanned } from './scan.js';
 
 export interface Structure {
-  /** Index of "{" → index of its matching "}" (or the source length when unclosed). */
-  closeOf: Map<number, number>;
-  /** Index of "{" → index of the "{" enclosing it, or -1. */
-  parentOf: Map<number, number>;
+  /** Index of "{" → 1 + index of its matching "}" (the source length + 1 when unclosed); 0 elsewhere. */
+  closeAfter: Int32Array;
   /** Per line: index of the innermost "{" open at the line's start, or -1. */
   braceAtLine: Int32Array;
   /** Per line: depth of unclosed ( and [ at the line's start. */
@@ -20,8 +18,7 @@ export interface Structure {
 export function buildStructure(scanned: Scanned): Structure {
   const { code, lineStarts } = scanned;
   const lines = lineStarts.length;
-  const closeOf = new Map<number, number>();
-  const parentOf = new Map<number, number>();
+  const closeAfter = new Int32Array(code.length);
   const braceAtLine = new Int32Array(lines).fill(-1);
   const parenAtLine = new Int32Array(lines);
   const bracketsAtLine = new Int32Array(lines);
@@ -36,21 +33,25 @@ export function buildStructure(scanned: Scanned): Structure {
       parenAtLine[line] = parens;
       bracketsAtLine[line] = parens + braces.length;
     } else if (c === 123) {
-      parentOf.set(i, braces.length > 0 ? braces[braces.length - 1]! : -1);
       braces.push(i);
     } else if (c === 125) {
       const open = braces.pop();
-      if (open !== undefined) closeOf.set(open, i);
+      if (open !== undefined) closeAfter[open] = i + 1;
     } else if (c === 40 || c === 91) parens++;
     else if ((c === 41 || c === 93) && parens > 0) parens--;
   }
-  for (const open of braces) closeOf.set(open, code.length);
-  return { closeOf, parentOf, braceAtLine, parenAtLine, bracketsAtLine };
+  for (const open of braces) closeAfter[open] = code.length + 1;
+  return { closeAfter, braceAtLine, parenAtLine, bracketsAtLine };
+}
+
+/** Index of the "}" matching the "{" at `open` (the source length when unclosed). */
+export function closeOf(structure: Structure, open: number): number {
+  return structure.closeAfter[open]! - 1;
 }
 
 const CONTINUATION_ENDINGS = new Set([',', '(', '=', ':', '&', '|', '+', '.', '\\']);
 const CONTINUATION_STARTS =
-  /^(?:[{:.,&|+<>?]|->|=>|throws\b|where\b|extends\b|implements\b|with\b|requires\b|const\b|noexcept\b|override\b|final\b|mutable\b)/;
+  /^(?:[{:.,&|+<>?]|->|=>|throws\b|where\b|extends\b|implements\b|with\b|requires\b)/;
 
 export interface BodySpan {
   /** Index of the body's "{", or null when the definition has none. */
@@ -72,11 +73,19 @@ export function findBody(scanned: Scanned, structure: Structure, from: number, l
     if (c === '(' || c === '[') depth++;
     else if ((c === ')' || c === ']') && depth > 0) depth--;
     else if (depth > 0) continue;
-    else if (c === '{') return { open: i, end: (structure.closeOf.get(i) ?? code.length - 1) + 1 };
+    else if (c === '{' && isTypeLiteral(code, from, i)) i = Math.max(i, closeOf(structure, i));
+    else if (c === '{') return { open: i, end: Math.min(code.length, closeOf(structure, i) + 1) };
     else if (c === ';' || c === '}') return { open: null, end: c === ';' ? i + 1 : trimmedEnd(code, from, i) };
     else if (c === '\n' && !continues(code, from, i)) return { open: null, end: trimmedEnd(code, from, i) };
   }
   return { open: null, end: trimmedEnd(code, from, stop) };
+}
+
+/** `): { a: T } {`, `A | { b: U }`, `Promise<{ c: V }>` — after ":", "|", "&" or "<" a "{" opens a type, not the body. */
+function isTypeLiteral(code: string, from: number, brace: number): boolean {
+  let p = brace - 1;
+  while (p > from && (code[p] === ' ' || code[p] === '\t' || code[p] === '\n' || code[p] === '\r')) p--;
+  return p > from && ':|&<'.includes(code[p]!);
 }
 
 /** Whether the header goes on past the newline at `nl`. */
@@ -85,6 +94,7 @@ function continues(code: string, from: number, nl: number): boolean {
   if (before > from && CONTINUATION_ENDINGS.has(code[before - 1]!)) return true;
   const lastTwo = code.slice(Math.max(from, before - 2), before);
   if (lastTwo === '=>' || lastTwo === '->') return true;
+  if (/\b(?:where|extends|implements|throws)$/.test(code.slice(Math.max(from, before - 12), before))) return true;
   let next = nl + 1;
   while (next < code.length && (code[next] === ' ' || code[next] === '\t' || code[next] === '\r' || code[next] === '\n')) {
     next++;

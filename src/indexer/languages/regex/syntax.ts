@@ -19,6 +19,8 @@ export interface LexSyntax {
   charLiterals: boolean;
   /** Shell: "#" starts a comment only at the start of a word ("$#" is not one). */
   hashNeedsSpace: boolean;
+  /** JS/TS: "/" after an operator or keyword opens a regular expression literal. */
+  regexLiterals?: boolean;
 }
 
 const C_LIKE: LexSyntax = {
@@ -33,9 +35,9 @@ const C_LIKE: LexSyntax = {
 };
 
 const SYNTAX: Partial<Record<Language, LexSyntax>> = {
-  typescript: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false },
-  tsx: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false },
-  javascript: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false },
+  typescript: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false, regexLiterals: true },
+  tsx: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false, regexLiterals: true },
+  javascript: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', charLiterals: false, regexLiterals: true },
   go: { ...C_LIKE, quotes: '"\'`', multilineQuotes: '`', rawQuotes: '`' },
   rust: { ...C_LIKE, multilineQuotes: '"' },
   java: { ...C_LIKE, tripleQuotes: true },

@@ -14,6 +14,8 @@ export function pythonImports(scanned: Scanned, sink: ImportSink): void {
     const statement = logicalLine(scanned, start);
     let m = FROM.exec(statement);
     if (m?.groups) {
+      // `from __future__ import x` switches on syntax; it imports nothing (as the AST path).
+      if (compact(m.groups['module']!) === '__future__') continue;
       const names = splitTopLevel(m.groups['list']!.replace(/[()]/g, ''))
         .map((item) => /^(\*|[\w]+)/.exec(item)?.[1])
         .filter((name): name is string => name !== undefined);

@@ -1,6 +1,7 @@
 // Go and Rust imports per the contract.
 // Go: the import path, names [alias] when aliased. Rust: `use a::b::{c, d}` → "a::b" with
-// ["c", "d"] (nested groups flattened per prefix), `mod foo;` → "mod:foo" with ["foo"].
+// ["c", "d"] (nested groups flattened per prefix), `mod foo;` → "mod:foo" with ["foo"];
+// `use a;` and `extern crate a;` → "a" with []; `pub use` is static like the AST path.
 
 import type { Scanned } from '../scan.js';
 import { lineText } from '../scan.js';
@@ -34,7 +35,7 @@ function goSpec(scanned: Scanned, line: number, at: number, text: string, sink: 
   if (path !== null) sink(path, alias ? [alias] : [], line, 'static');
 }
 
-const RUST_USE = /^(?<pub>pub(?:\s*\([^)]*\))?\s+)?use\s+(?<tree>[^;]+);?/s;
+const RUST_USE = /^(?:pub(?:\s*\([^)]*\))?\s+)?use\s+(?<tree>[^;]+);?/s;
 const RUST_MOD = /^(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+(?<name>\w+)\s*;/;
 const EXTERN_CRATE = /^extern\s+crate\s+(?<name>\w+)/;
 
@@ -47,15 +48,14 @@ export function rustImports(scanned: Scanned, sink: ImportSink): void {
     }
     const crate = EXTERN_CRATE.exec(head);
     if (crate?.groups) {
-      sink(crate.groups['name']!, [crate.groups['name']!], line, 'static');
+      sink(crate.groups['name']!, [], line, 'static');
       continue;
     }
     const use = RUST_USE.exec(codeUntil(scanned, start, ';'));
     if (!use?.groups) continue;
-    const kind = use.groups['pub'] ? 'reexport' : 'static';
     const grouped = new Map<string, string[]>();
     flattenUseTree(compact(use.groups['tree']!.replace(/\s+as\s+\w+/g, '')), [], grouped, 0);
-    for (const [specifier, names] of grouped) sink(specifier, names, line, kind);
+    for (const [specifier, names] of grouped) sink(specifier, names, line, 'static');
   }
 }
 
@@ -73,8 +73,9 @@ function flattenUseTree(tree: string, prefix: string[], out: Map<string, string[
   if (name === undefined) return;
   // `a::b::{self}` imports the module b itself: bound as "b", hanging off "a".
   if (name === 'self') name = segments.pop() ?? 'self';
+  // `use a;` binds a itself: the specifier is the crate, with no names under it.
   const specifier = segments.length > 0 ? segments.join('::') : name;
   const names = out.get(specifier) ?? [];
-  if (!names.includes(name)) names.push(name);
+  if (segments.length > 0 && !names.includes(name)) names.push(name);
   out.set(specifier, names);
 }

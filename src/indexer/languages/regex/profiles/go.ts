@@ -27,4 +27,9 @@ function top(head: string): DefMatch | null {
   return null;
 }
 
-export const goProfile: Profile = { blocks: 'brace', top, member: () => null };
+export const goProfile: Profile = {
+  blocks: 'brace',
+  top,
+  member: () => null,
+  group: { opener: /^type\s*\($/, prefix: 'type ' },
+};

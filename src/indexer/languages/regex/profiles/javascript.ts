@@ -49,7 +49,14 @@ function heritage(rest: string | undefined): DefMatch['bases'] {
   return [...parseBases(extendsList), ...parseBases(implementsList)];
 }
 
+const DEFAULT_FUNCTION = /^export\s+default\s+(?:async\s+)?function\b\s*\*?\s*\(/;
+const DEFAULT_CLASS = /^export\s+default\s+(?:abstract\s+)?class\b\s*(?<rest>(?:extends\b.*)?\{.*)$/;
+
 function top(head: string): DefMatch | null {
+  // Anonymous default exports are known by the name they are imported with.
+  if (DEFAULT_FUNCTION.test(head)) return def('function', 'default', true);
+  const anonymousClass = DEFAULT_CLASS.exec(head);
+  if (anonymousClass) return def('class', 'default', true, { bases: heritage(anonymousClass.groups?.['rest']) });
   let m = FUNCTION.exec(head);
   if (m?.groups) return def('function', m.groups['name']!, Boolean(m.groups['export']));
   m = CLASS.exec(head);
@@ -63,10 +70,13 @@ function top(head: string): DefMatch | null {
   m = ENUM.exec(head);
   if (m?.groups) return def('enum', m.groups['name']!, Boolean(m.groups['export']), { body: 'none' });
   m = NAMESPACE.exec(head);
-  if (m?.groups) return scopeOnly(m.groups['name']!, 'top');
+  if (m?.groups) return def('module', m.groups['name']!, Boolean(m.groups['export']), { body: 'top' });
   if (GLOBAL_BLOCK.test(head)) return scopeOnly('', 'top');
   m = BINDING.exec(head);
   if (m?.groups && isFunctionValue(m.groups['value']!)) return def('function', m.groups['name']!, Boolean(m.groups['export']));
+  if (m?.groups && /^class\b/.test(m.groups['value']!)) {
+    return def('class', m.groups['name']!, Boolean(m.groups['export']), { bases: heritage(m.groups['value']) });
+  }
   return null;
 }
 

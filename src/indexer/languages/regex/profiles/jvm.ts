@@ -41,6 +41,11 @@ export const javaProfile: Profile = {
     const nested = javaType(head);
     if (nested) return nested;
     const line = stripAnnotations(head).replace(/^<[^()]*?>\s*/, '');
+    // A record's compact constructor: `Pair {`.
+    const bare = line.replace(/^(?:public|protected|private)\s+/, '');
+    if (ownerName !== '' && bare.startsWith(ownerName) && /^\s*\{/.test(bare.slice(ownerName.length))) {
+      return def('method', ownerName, !/^(?:private|protected)\b/.test(line));
+    }
     const name = methodNameBeforeParen(line, ownerName, JAVA_MODIFIERS);
     return name ? def('method', name, !/\b(?:private|protected)\b/.test(line)) : null;
   },

@@ -10,6 +10,7 @@ const FN = new RegExp(
 const ITEM = new RegExp(`^${VIS}(?:unsafe\\s+)?(?<what>struct|enum|union|trait|type)\\s+(?<name>${IDENT})`);
 const MOD = new RegExp(`^${VIS}mod\\s+(?<name>${IDENT})\\s*\\{`);
 const IMPL = /^(?:unsafe\s+)?impl\b/;
+const MACRO = new RegExp(`^(?:#\\[macro_export\\]\\s*)?macro_rules!\\s*(?<name>${IDENT})`);
 
 const KINDS = { struct: 'struct', enum: 'enum', union: 'struct', trait: 'trait', type: 'type' } as const;
 
@@ -60,6 +61,8 @@ function match(head: string, inContainer: boolean): DefMatch | null {
     const kind = KINDS[m.groups['what'] as keyof typeof KINDS];
     return def(kind, m.groups['name']!, Boolean(m.groups['vis']), { body: kind === 'trait' ? 'members' : 'none' });
   }
+  m = MACRO.exec(head);
+  if (m?.groups) return def('function', m.groups['name']!, true);
   m = MOD.exec(head);
   if (m?.groups) return def('module', m.groups['name']!, Boolean(m.groups['vis']), { body: 'top' });
   if (IMPL.test(head)) {

@@ -1,0 +1,239 @@
+// Reference resolution: raw identifier uses → edges to definitions, each with a
+// confidence. The rules, first match wins:
+//   1    a definition in the same file (`self.`/`this.` → members of the enclosing class)
+//   1    a name bound by an import (`from m import N`, `import {N}`, `use a::N`) → N there
+//   1    `C.m` where C is a class bound by an import or defined in the file → member m of C
+//   0.9  a qualifier naming an imported module (Go package, Python `import a.b`) → its N
+//   0.9  Go/Java: a definition in another file of the same package (folder)
+//   0.8  N defined in exactly one of the files this file imports
+//   0.5  N defined exactly once in the repository (same language family)
+//   0.3/n each of 2–3 definitions; more are too ambiguous and dropped
+// A name or qualifier bound by an import that resolved to nothing (an external package)
+// resolves to nothing at all. Uses of one target from one source collapse into one edge.
+
+import type { RawReference, ReferenceEdge, ReferenceKind, SymbolKind, SymbolRecord } from '../../core/entities.js';
+import { buildFileView, CLASS_LIKE, familyOf, type FileView } from './file-view.js';
+import { dirOf } from './paths.js';
+import { findExported } from './reexports.js';
+import type { SymbolLookup } from './symbol-table.js';
+
+export interface Target {
+  symbol: SymbolRecord;
+  confidence: number;
+}
+
+const SELF_QUALIFIERS = new Set(['self', 'this', 'cls', 'Self']);
+const KINDS_FOR: Record<ReferenceKind, ReadonlySet<SymbolKind> | null> = {
+  call: new Set(['function', 'method', 'class', 'struct']),
+  type: CLASS_LIKE,
+  inherit: CLASS_LIKE,
+  read: null,
+};
+const MAX_AMBIGUOUS = 3;
+
+/** Shared caches for one resolution run over a consistent view of the repository. */
+export class ReferenceResolver {
+  private readonly views = new Map<string, FileView>();
+  private readonly byName = new Map<string, readonly SymbolRecord[]>();
+
+  constructor(readonly table: SymbolLookup) {}
+
+  view(path: string): FileView {
+    let view = this.views.get(path);
+    if (!view) {
+      view = buildFileView(path, this.table);
+      this.views.set(path, view);
+    }
+    return view;
+  }
+
+  named(name: string): readonly SymbolRecord[] {
+    let found = this.byName.get(name);
+    if (!found) {
+      found = this.table.symbolsByName(name);
+      this.byName.set(name, found);
+    }
+    return found;
+  }
+
+  /** The definitions one raw reference points at, best rule only. */
+  resolve(ref: RawReference): Target[] {
+    const file = this.view(ref.fromPath);
+    const fits = kindFilter(ref.kind);
+    const q = ref.qualifier;
+    if (q !== null && SELF_QUALIFIERS.has(q)) {
+      const own = membersOf(file, enclosingType(file, ref.fromKey), ref.name, fits);
+      return own.length > 0 ? all(own, 1) : this.byNameAnywhere(ref, file, fits, true);
+    }
+    if (q === null) return this.unqualified(ref, file, fits);
+    return this.qualified(ref, q, file, fits);
+  }
+
+  private unqualified(ref: RawReference, file: FileView, fits: KindFilter): Target[] {
+    const local = sameFile(file, ref, fits);
+    if (local.length > 0) return all(local, 1);
+    const bindings = file.boundNames.get(ref.name);
+    if (bindings) {
+      const targets = bindings.flatMap((imp) => imp.toPaths);
+      // Bound by an import of an external package, or to something we cannot see: stop.
+      return all(findExported(this, ref.name, targets).filter(fits), 1);
+    }
+    const samePackage = this.samePackage(file, ref.name, null, fits);
+    if (samePackage.length > 0) return all(samePackage, 0.9);
+    return this.byNameAnywhere(ref, file, fits, false);
+  }
+
+  private qualified(ref: RawReference, q: string, file: FileView, fits: KindFilter): Target[] {
+    const localType = typeNamed(file, q);
+    if (localType) {
+      const members = membersOf(file, localType.qualifiedName, ref.name, fits);
+      if (members.length > 0) return all(members, 1);
+    }
+    const bound = file.boundNames.get(q) ?? file.moduleAliases.get(q);
+    if (bound) return this.viaImportedQualifier(ref, q, bound.flatMap((imp) => imp.toPaths), fits);
+    const samePackage = this.samePackage(file, ref.name, q, fits);
+    if (samePackage.length > 0) return all(samePackage, 0.9);
+    return this.byNameAnywhere(ref, file, fits, true);
+  }
+
+  /** `C.m` with C an imported class → 1; `mod.f` with mod an imported module → 0.9. */
+  private viaImportedQualifier(ref: RawReference, q: string, targets: string[], fits: KindFilter): Target[] {
+    if (targets.length === 0) return [];
+    const types = findExported(this, q, targets).filter((s) => CLASS_LIKE.has(s.kind));
+    for (const type of types) {
+      const members = membersOf(this.view(type.path), type.qualifiedName, ref.name, fits);
+      if (members.length > 0) return all(members, 1);
+    }
+    return all(findExported(this, ref.name, targets).filter(fits), 0.9);
+  }
+
+  /** Go and Java see their package's other files without imports. */
+  private samePackage(file: FileView, name: string, q: string | null, fits: KindFilter): SymbolRecord[] {
+    if (file.family !== 'go' && file.family !== 'jvm') return [];
+    const dir = dirOf(file.path);
+    const candidates = this.named(q ?? name).filter((s) => s.path !== file.path && dirOf(s.path) === dir);
+    if (q === null) return topLevelFirst(candidates.filter(fits));
+    const types = candidates.filter((s) => CLASS_LIKE.has(s.kind));
+    return types.flatMap((type) => membersOf(this.view(type.path), type.qualifiedName, name, fits));
+  }
+
+  /**
+   * The weaker, name-only rules: defined in (or re-exported by) exactly one imported file
+   * (0.8), then repository-wide. With an unknown receiver (`obj.m()`) only members count
+   * repository-wide, as a module-level function is not reached through an object.
+   */
+  private byNameAnywhere(ref: RawReference, file: FileView, fits: KindFilter, membersOnly: boolean): Target[] {
+    const candidates = this.named(ref.name).filter((s) => fits(s) && sameFamily(s.path, file));
+    const imported = [
+      ...candidates.filter((s) => file.importedPaths.has(s.path)),
+      ...findExported(this, ref.name, [...file.importedPaths]).filter(fits),
+    ];
+    const importedFiles = new Set(imported.map((s) => s.path));
+    if (importedFiles.size === 1) return split(topLevelFirst(unique(imported)), 0.8);
+    const elsewhere = candidates.filter((s) => (membersOnly ? s.parent !== null : s.path !== file.path));
+    if (elsewhere.length === 1) return all(elsewhere, 0.5);
+    if (elsewhere.length > 0 && elsewhere.length <= MAX_AMBIGUOUS) return all(elsewhere, 0.3 / elsewhere.length);
+    return [];
+  }
+}
+
+function unique(symbols: SymbolRecord[]): SymbolRecord[] {
+  const seen = new Set<string>();
+  return symbols.filter((s) => !seen.has(s.key) && seen.add(s.key) !== undefined);
+}
+
+type KindFilter = (symbol: SymbolRecord) => boolean;
+
+function kindFilter(kind: ReferenceKind): KindFilter {
+  const kinds = KINDS_FOR[kind];
+  return kinds === null ? () => true : (symbol) => kinds.has(symbol.kind);
+}
+
+function sameFamily(path: string, file: FileView): boolean {
+  return file.family === 'other' || familyOf(path) === file.family;
+}
+
+/** Same-file definitions of the name: module level first, then members of the enclosing type. */
+function sameFile(file: FileView, ref: RawReference, fits: KindFilter): SymbolRecord[] {
+  const named = (file.byName.get(ref.name) ?? []).filter(fits);
+  if (named.length === 0) return [];
+  const top = named.filter((s) => s.parent === null);
+  if (top.length > 0) return top;
+  const owner = enclosingType(file, ref.fromKey);
+  return owner === null ? [] : named.filter((s) => s.parent === owner);
+}
+
+/** Qualified name of the class/impl enclosing the symbol `fromKey`, or null at module level. */
+export function enclosingType(file: FileView, fromKey: string): string | null {
+  let qualified = file.byKey.get(fromKey)?.parent ?? null;
+  for (let guard = 0; qualified !== null && guard < 32; guard++) {
+    const symbol = file.byQualifiedName.get(qualified);
+    // No symbol: a Rust impl or Go receiver scope, qualified under the type's name.
+    if (!symbol || CLASS_LIKE.has(symbol.kind)) return qualified;
+    qualified = symbol.parent;
+  }
+  return null;
+}
+
+function membersOf(file: FileView, typeName: string | null, name: string, fits: KindFilter): SymbolRecord[] {
+  if (typeName === null) return [];
+  return (file.byName.get(name) ?? []).filter((s) => s.parent === typeName && fits(s));
+}
+
+function typeNamed(file: FileView, name: string): SymbolRecord | null {
+  return (file.byName.get(name) ?? []).find((s) => CLASS_LIKE.has(s.kind)) ?? null;
+}
+
+function topLevelFirst(symbols: SymbolRecord[]): SymbolRecord[] {
+  const top = symbols.filter((s) => s.parent === null);
+  return top.length > 0 ? top : symbols;
+}
+
+function all(symbols: readonly SymbolRecord[], confidence: number): Target[] {
+  return symbols.map((symbol) => ({ symbol, confidence }));
+}
+
+/** One rule's confidence shared among its candidates (several in one file: overloads). */
+function split(symbols: readonly SymbolRecord[], confidence: number): Target[] {
+  return all(symbols, symbols.length > 1 ? confidence / symbols.length : confidence);
+}
+
+/**
+ * Resolves raw references into edges: duplicates (same source key, target key and kind)
+ * collapse into one edge with a count; references to their own source are dropped.
+ * Output is sorted, so the same input always gives the same edges.
+ */
+export function resolveReferences(refs: readonly RawReference[], table: SymbolLookup): ReferenceEdge[] {
+  const resolver = new ReferenceResolver(table);
+  const edges = new Map<string, ReferenceEdge>();
+  for (const ref of refs) {
+    for (const { symbol, confidence } of resolver.resolve(ref)) {
+      if (symbol.key === ref.fromKey) continue;
+      const id = `${ref.fromKey}\u0000${symbol.key}\u0000${ref.kind}`;
+      const existing = edges.get(id);
+      if (existing) {
+        existing.count++;
+        existing.confidence = Math.max(existing.confidence, confidence);
+      } else {
+        edges.set(id, {
+          fromKey: ref.fromKey,
+          fromPath: ref.fromPath,
+          toKey: symbol.key,
+          toPath: symbol.path,
+          kind: ref.kind,
+          count: 1,
+          confidence,
+        });
+      }
+    }
+  }
+  return [...edges.values()].sort(compareEdges);
+}
+
+function compareEdges(a: ReferenceEdge, b: ReferenceEdge): number {
+  return cmp(a.fromKey, b.fromKey) || cmp(a.toKey, b.toKey) || cmp(a.kind, b.kind);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
