@@ -118,9 +118,10 @@ export class SqliteCuratedReader implements CuratedReader {
 
   symbolsByName(name: string, kinds?: SymbolKind[]): SymbolRecord[] {
     // The NOCASE comparison lets SQLite use the one name index; the plain one makes it exact.
-    const byName = 'WHERE name = ?1 COLLATE NOCASE AND name = ?1';
-    if (kinds === undefined || kinds.length === 0) return this.symbols(`${byName} ORDER BY key`, name);
-    return this.symbols(`${byName} AND kind IN (SELECT value FROM json_each(?2)) ORDER BY key`, name, jsonList(kinds));
+    // better-sqlite3 binds numbered parameters (?1) as positional ones: pass the name twice.
+    const byName = 'WHERE name = ? COLLATE NOCASE AND name = ?';
+    if (kinds === undefined || kinds.length === 0) return this.symbols(`${byName} ORDER BY key`, name, name);
+    return this.symbols(`${byName} AND kind IN (SELECT value FROM json_each(?)) ORDER BY key`, name, name, jsonList(kinds));
   }
 
   symbolsByNameInsensitive(name: string): SymbolRecord[] {
