@@ -118,7 +118,7 @@ export class SqliteCuratedReader implements CuratedReader {
 
   symbolsByName(name: string, kinds?: SymbolKind[]): SymbolRecord[] {
     // The NOCASE comparison lets SQLite use the one name index; the plain one makes it exact.
-    // better-sqlite3 binds numbered parameters (?1) as positional ones: pass the name twice.
+    // Numbered parameters (?1) bind only from an object in better-sqlite3 ({ 1: value }).
     const byName = 'WHERE name = ? COLLATE NOCASE AND name = ?';
     if (kinds === undefined || kinds.length === 0) return this.symbols(`${byName} ORDER BY key`, name, name);
     return this.symbols(`${byName} AND kind IN (SELECT value FROM json_each(?)) ORDER BY key`, name, name, jsonList(kinds));
@@ -164,7 +164,7 @@ export class SqliteCuratedReader implements CuratedReader {
     return this.sql.all<FileReferenceCount>(
       `SELECT to_path AS path, sum(count) AS count FROM refs WHERE from_path = ?1 AND to_path <> ?1
        GROUP BY to_path ORDER BY count DESC, path`,
-      path,
+      { 1: path },
     );
   }
 
@@ -173,7 +173,7 @@ export class SqliteCuratedReader implements CuratedReader {
     return this.sql.all<FileReferenceCount>(
       `SELECT from_path AS path, sum(count) AS count FROM refs WHERE to_path = ?1 AND from_path <> ?1
        GROUP BY from_path ORDER BY count DESC, path`,
-      path,
+      { 1: path },
     );
   }
 
@@ -183,8 +183,7 @@ export class SqliteCuratedReader implements CuratedReader {
       `SELECT ?1 AS a, b, count FROM cochange WHERE a = ?1 AND count >= ?2
        UNION ALL SELECT ?1 AS a, a AS b, count FROM cochange WHERE b = ?1 AND count >= ?2
        ORDER BY count DESC, b`,
-      path,
-      minCount,
+      { 1: path, 2: minCount },
     );
   }
 

@@ -56,14 +56,14 @@ export function deleteFile(sql: StatementCache, path: string): void {
   sql.run('DELETE FROM refs WHERE to_path = ?', path);
   sql.run('DELETE FROM doc_links WHERE to_path = ?', path);
   sql.run('DELETE FROM import_targets WHERE to_path = ?', path);
-  sql.run('DELETE FROM cochange WHERE a = ?1 OR b = ?1', path);
+  sql.run('DELETE FROM cochange WHERE a = ?1 OR b = ?1', { 1: path }); // numbered: bound from an object
 }
 
 /** After a rewrite: edges and links into symbols the file no longer defines would dangle. */
 function pruneIncoming(sql: StatementCache, path: string): void {
   const gone = 'to_path = ?1 AND to_key <> ?1 AND to_key NOT IN (SELECT key FROM symbols WHERE path = ?1)';
-  sql.run(`DELETE FROM refs WHERE ${gone}`, path);
-  sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, path);
+  sql.run(`DELETE FROM refs WHERE ${gone}`, { 1: path });
+  sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, { 1: path });
 }
 
 export function writeFile(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile): void {
