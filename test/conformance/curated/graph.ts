@@ -1,0 +1,152 @@
+// Imports, reference edges, co-change pairs, doc chunks and doc links.
+
+import { describe, expect, it } from 'vitest';
+import type { OpenCuratedStore } from '../curated-store.suite.js';
+import { GUIDE, KEYS, REPO, SERVICE, STRINGS, TEST, edge, sampleDocLinks, sampleFiles } from '../fixtures.js';
+import { useCuratedStore } from './harness.js';
+
+export function describeGraph(name: string, open: OpenCuratedStore): void {
+  describe(`${name}: curated store graph`, () => {
+    const store = useCuratedStore(open);
+
+    it('returns a file\'s imports in source order with their targets', () => {
+      const reader = store().reader();
+      expect(reader.importsOf(SERVICE)).toEqual(sampleFiles()[0]?.imports);
+      expect(reader.importsOf(GUIDE)).toEqual([]);
+    });
+
+    it('finds the importers of a file through resolved targets', () => {
+      const reader = store().reader();
+      expect(reader.importedBy(REPO).map((i) => [i.fromPath, i.specifier])).toEqual([[SERVICE, './repo']]);
+      expect(reader.importedBy(SERVICE)).toEqual([
+        { fromPath: TEST, specifier: 'src.user.service', names: ['getUserName'], line: 1, kind: 'static', toPaths: [SERVICE] },
+      ]);
+      expect(reader.importedBy(STRINGS)).toEqual([]);
+    });
+
+    it('replaces import targets of matching imports only', () => {
+      const { writer } = store();
+      writer.replaceImportTargets([
+        { fromPath: STRINGS, specifier: 'foo', names: [], line: 1, kind: 'static', toPaths: [REPO, SERVICE] },
+        { fromPath: STRINGS, specifier: 'gone', names: [], line: 9, kind: 'static', toPaths: [REPO] },
+      ]);
+      const reader = store().reader();
+      expect(reader.importsOf(STRINGS).map((i) => i.toPaths)).toEqual([[REPO, SERVICE]]);
+      expect(reader.importedBy(REPO).map((i) => i.fromPath)).toEqual([SERVICE, STRINGS]);
+      expect(reader.importsOf(SERVICE)[0]?.toPaths).toEqual([REPO]);
+      writer.replaceImportTargets([{ fromPath: STRINGS, specifier: 'foo', names: [], line: 1, kind: 'static', toPaths: [] }]);
+      expect(store().reader().importedBy(SERVICE).map((i) => i.fromPath)).toEqual([TEST]);
+    });
+
+    it('answers references from and to a symbol and a file', () => {
+      const reader = store().reader();
+      // Ordered by from key, to key, kind (byte order: upper case first).
+      expect(reader.referencesFrom(KEYS.getUserName).map((e) => e.toKey)).toEqual([KEYS.repo, KEYS.fetchUser]);
+      expect(reader.referencesFrom(SERVICE)).toHaveLength(3);
+      expect(reader.referencesTo(KEYS.fetchUser).map((e) => e.fromKey)).toEqual([KEYS.load, KEYS.getUserName]);
+      expect(reader.referencesTo(REPO)).toHaveLength(3);
+      expect(reader.referencesTo(KEYS.getUserName)).toEqual([edge(KEYS.testGetUserName, KEYS.getUserName, { confidence: 0.5 })]);
+      expect(reader.referencesFrom(STRINGS)).toEqual([]);
+    });
+
+    it('aggregates references per file in both directions, most used first', () => {
+      const { writer } = store();
+      writer.replaceReferences([SERVICE], [
+        edge(KEYS.getUserName, KEYS.fetchUser, { count: 2 }),
+        edge(KEYS.load, KEYS.fetchUser),
+        edge(KEYS.load, KEYS.barBaz, { count: 5 }),
+        edge(KEYS.load, KEYS.getUserName, { count: 9 }),
+      ]);
+      const reader = store().reader();
+      // References within the file itself are not a file-to-file relation.
+      expect(reader.fileReferencesFrom(SERVICE)).toEqual([
+        { path: STRINGS, count: 5 },
+        { path: REPO, count: 3 },
+      ]);
+      expect(reader.fileReferencesTo(REPO)).toEqual([{ path: SERVICE, count: 3 }]);
+      expect(reader.fileReferencesTo(SERVICE)).toEqual([{ path: TEST, count: 1 }]);
+    });
+
+    it('replaces the edges out of the given files and merges duplicate edges', () => {
+      const { writer } = store();
+      writer.replaceReferences([SERVICE], [
+        edge(KEYS.load, KEYS.repo, { kind: 'type', count: 1, confidence: 0.4 }),
+        edge(KEYS.load, KEYS.repo, { kind: 'type', count: 2, confidence: 0.9 }),
+      ]);
+      const reader = store().reader();
+      expect(reader.referencesFrom(SERVICE)).toEqual([edge(KEYS.load, KEYS.repo, { kind: 'type', count: 3, confidence: 0.9 })]);
+      expect(reader.referencesFrom(TEST)).toHaveLength(1);
+    });
+
+    it('replaces the edges out of the given keys only', () => {
+      const { writer } = store();
+      writer.replaceReferencesFromKeys([KEYS.getUserName], [edge(KEYS.getUserName, KEYS.barBaz)]);
+      const reader = store().reader();
+      expect(reader.referencesFrom(KEYS.getUserName).map((e) => e.toKey)).toEqual([KEYS.barBaz]);
+      expect(reader.referencesFrom(KEYS.load).map((e) => e.toKey)).toEqual([KEYS.fetchUser]);
+    });
+
+    it('refuses edges outside the replaced scope, writing nothing', () => {
+      const { writer } = store();
+      expect(() => writer.replaceReferences([SERVICE], [edge(KEYS.testGetUserName, KEYS.fetchUser)])).toThrow();
+      expect(() => writer.replaceReferencesFromKeys([KEYS.load], [edge(KEYS.getUserName, KEYS.fetchUser)])).toThrow();
+      expect(store().reader().referencesFrom(SERVICE)).toHaveLength(3);
+    });
+
+    it('finds co-change neighbours in both directions, oriented from the asked file', () => {
+      const reader = store().reader();
+      expect(reader.coChangeNeighbours(REPO)).toEqual([
+        { a: REPO, b: SERVICE, count: 5 },
+        { a: REPO, b: TEST, count: 2 },
+      ]);
+      expect(reader.coChangeNeighbours(SERVICE)).toEqual([
+        { a: SERVICE, b: REPO, count: 5 },
+        { a: SERVICE, b: STRINGS, count: 1 },
+      ]);
+      expect(reader.coChangeNeighbours(REPO, 3)).toEqual([{ a: REPO, b: SERVICE, count: 5 }]);
+      expect(reader.coChangeNeighbours(GUIDE)).toEqual([]);
+    });
+
+    it('replaces all co-change pairs, storing each unordered pair once', () => {
+      const { writer } = store();
+      writer.replaceCoChange([
+        { a: TEST, b: SERVICE, count: 4 },
+        { a: SERVICE, b: SERVICE, count: 9 },
+      ]);
+      const reader = store().reader();
+      expect(reader.stats().coChangePairs).toBe(1);
+      expect(reader.coChangeNeighbours(SERVICE)).toEqual([{ a: SERVICE, b: TEST, count: 4 }]);
+      expect(reader.coChangeNeighbours(TEST)).toEqual([{ a: TEST, b: SERVICE, count: 4 }]);
+    });
+
+    it('returns doc chunks by file, by id, and all of them in document order', () => {
+      const reader = store().reader();
+      const chunks = sampleFiles()[4]?.docChunks;
+      expect(reader.docChunks(GUIDE)).toEqual(chunks);
+      expect(reader.docChunks()).toEqual(chunks);
+      expect(reader.docChunk(`${GUIDE}#caching`)).toEqual(chunks?.[1]);
+      expect(reader.docChunk('nope')).toBeNull();
+      expect(reader.docChunks(SERVICE)).toEqual([]);
+    });
+
+    it('returns doc links from a chunk and to a file or a symbol', () => {
+      const reader = store().reader();
+      const [install, caching] = sampleDocLinks();
+      expect(reader.docLinksFrom(`${GUIDE}#install`)).toEqual([install]);
+      expect(reader.docLinksTo(KEYS.getUserName)).toEqual([install]);
+      expect(reader.docLinksTo(SERVICE)).toEqual([install]);
+      expect(reader.docLinksTo(REPO)).toEqual([caching]);
+      expect(reader.docLinksTo(KEYS.fetchUser)).toEqual([]);
+    });
+
+    it('replaces doc links of the given files', () => {
+      const { writer } = store();
+      const moved = { chunkId: `${GUIDE}#caching`, fromPath: GUIDE, toPath: STRINGS, toKey: KEYS.barBaz, mention: 'bar_baz' };
+      writer.replaceDocLinks([GUIDE], [moved]);
+      const reader = store().reader();
+      expect(reader.docLinksTo(REPO)).toEqual([]);
+      expect(reader.docLinksFrom(`${GUIDE}#caching`)).toEqual([moved]);
+      expect(() => writer.replaceDocLinks([SERVICE], [moved])).toThrow();
+    });
+  });
+}

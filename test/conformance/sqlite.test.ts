@@ -1,0 +1,64 @@
+// Runs every conformance suite against the SQLite adapter, each test in a fresh
+// temporary index directory.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { indexPaths } from '../../src/store/sqlite/layout.js';
+import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
+import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
+import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
+import { runCuratedStoreSuite } from './curated-store.suite.js';
+import { runRawLogSuite } from './raw-log.suite.js';
+import { runSessionStoreSuite } from './session-store.suite.js';
+
+function temporaryIndexDir(): { dir: string; cleanup(): Promise<void> } {
+  const parent = mkdtempSync(join(tmpdir(), 'cairn-sqlite-'));
+  // The index directory itself does not exist yet: opening for write must create it.
+  return { dir: join(parent, '.cairn'), cleanup: async () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/** Runs one statement through a connection of its own, as a tool outside cairn would. */
+async function behindTheAdapter(indexDir: string, sql: string): Promise<void> {
+  const db = new Database(indexPaths(indexDir).rawLog);
+  try {
+    db.prepare(sql).run();
+  } catch (error) {
+    throw mapRawLogError(error, rawLogStoreFile(indexDir));
+  } finally {
+    db.close();
+  }
+}
+
+runCuratedStoreSuite('sqlite', async ({ now }) => {
+  const { dir, cleanup } = temporaryIndexDir();
+  return {
+    writer: openSqliteIndexWriter(dir, { now }),
+    openReader: () => openSqliteCuratedReader(dir),
+    reopenWriter: () => openSqliteIndexWriter(dir, { now }),
+    cleanup,
+  };
+});
+
+runRawLogSuite('sqlite', async ({ now }) => {
+  const { dir, cleanup } = temporaryIndexDir();
+  return {
+    log: openSqliteRawLog(dir, { now }),
+    reopen: () => openSqliteRawLog(dir, { now }),
+    tamper: {
+      update: () => behindTheAdapter(dir, "UPDATE entries SET payload = '\"rewritten\"'"),
+      delete: () => behindTheAdapter(dir, 'DELETE FROM entries'),
+    },
+    cleanup,
+  };
+});
+
+runSessionStoreSuite('sqlite', async ({ now }) => {
+  const { dir, cleanup } = temporaryIndexDir();
+  return {
+    store: openSqliteSessionStore(dir, { now }),
+    reopen: () => openSqliteSessionStore(dir, { now }),
+    cleanup,
+  };
+});
