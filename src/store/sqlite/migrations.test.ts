@@ -1,0 +1,106 @@
+// Migrations: found from every build layout, numbered without gaps, applied atomically.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CairnError, IndexError } from '../../core/errors.js';
+import { CURRENT_SCHEMA_VERSION } from '../curated.js';
+import { loadMigrations, migrate, migrationsRoot, schemaVersion } from './migrations.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'cairn-migrations-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function file(path: string, text = ''): void {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+const store = { label: 'test database', file: 'test.db', dir: '.' };
+
+describe('migrationsRoot', () => {
+  it('finds the shipped folder from src/, dist/ and dist/src/ layouts', () => {
+    file('pkg/src/store/sqlite/migrations/index/001_initial.sql');
+    const expected = join(root, 'pkg/src/store/sqlite/migrations');
+    for (const module of ['pkg/src/store/sqlite/migrations.ts', 'pkg/dist/store/sqlite/migrations.js', 'pkg/dist/src/store/sqlite/migrations.js']) {
+      expect(migrationsRoot(pathToFileURL(join(root, module)).href)).toBe(expected);
+    }
+  });
+
+  it('says INTERNAL when the installation has no migrations', () => {
+    const error = (() => {
+      try {
+        migrationsRoot(pathToFileURL(join(root, 'elsewhere/dist/store/sqlite/migrations.js')).href);
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(CairnError);
+    expect((error as CairnError).code).toBe('INTERNAL');
+  });
+
+  it('resolves to this repository\'s folder when running from source', () => {
+    expect(migrationsRoot()).toMatch(/src[\\/]store[\\/]sqlite[\\/]migrations$/);
+  });
+});
+
+describe('loadMigrations', () => {
+  it('has the curated index migrations end at CURRENT_SCHEMA_VERSION', () => {
+    expect(loadMigrations('index').map((m) => m.version)).toEqual(
+      Array.from({ length: CURRENT_SCHEMA_VERSION }, (_, at) => at + 1),
+    );
+    for (const schema of ['raw-log', 'sessions'] as const) expect(loadMigrations(schema).length).toBeGreaterThan(0);
+  });
+
+  it('orders by number, ignores other files, and refuses gaps', () => {
+    file('m/index/002_second.sql', 'SELECT 2;');
+    file('m/index/001_first.sql', 'SELECT 1;');
+    file('m/index/README.md', 'not a migration');
+    expect(loadMigrations('index', join(root, 'm')).map((m) => [m.version, m.name])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+    ]);
+    file('m/index/004_fourth.sql', 'SELECT 4;');
+    expect(() => loadMigrations('index', join(root, 'm'))).toThrow(CairnError);
+  });
+});
+
+describe('migrate', () => {
+  it('applies pending migrations in order and records the version', () => {
+    const db = new Database(':memory:');
+    const migrations = [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x);' },
+      { version: 2, name: 'b', sql: 'CREATE TABLE b (y);' },
+    ];
+    expect(migrate(db, store, migrations.slice(0, 1))).toBe(1);
+    expect(migrate(db, store, migrations)).toBe(2);
+    expect(schemaVersion(db)).toBe(2);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(['a', 'b']);
+    db.close();
+  });
+
+  it('rolls a failing migration back entirely, version included', () => {
+    const db = new Database(':memory:');
+    const broken = [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x);' },
+      { version: 2, name: 'b', sql: 'CREATE TABLE b (y); CREATE TABLE c (z); INSERT INTO nowhere VALUES (1);' },
+    ];
+    expect(() => migrate(db, store, broken)).toThrow();
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['a']);
+    db.close();
+  });
+
+  it('refuses a database newer than its migrations', () => {
+    const db = new Database(':memory:');
+    db.pragma('user_version = 3');
+    expect(() => migrate(db, store, [{ version: 1, name: 'a', sql: 'SELECT 1;' }])).toThrow(IndexError);
+    db.close();
+  });
+});
