@@ -30,8 +30,10 @@ const REGEX_LANGUAGES = new Set<Language>([
   'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'scala', 'swift', 'shell',
 ]);
 
-const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+// ignoreBOM keeps a byte-order mark in the text, so UTF-8 offsets computed from the text
+// line up with the file's bytes.
+const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function sha256(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
@@ -66,7 +68,8 @@ export function processFile(input: FileInput): IndexedFile {
     rawReferences: extraction.references,
     docChunks,
     text,
-    symbolBodies: symbolBodies(input.content, extraction.symbols),
+    // With invalid UTF-8 replaced, offsets index the re-encoded text, not the raw bytes.
+    symbolBodies: symbolBodies(decodeNote ? Buffer.from(text, 'utf8') : input.content, extraction.symbols),
   };
 }
 
