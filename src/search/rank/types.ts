@@ -1,0 +1,49 @@
+// The ranking contract: a free-text task in, files and symbols out, each with the signals
+// that put it there. `cairn search`, `cairn eval`, the retrieval pipeline's seeds and
+// `--explain` all speak this.
+
+import type { EntityKey } from '../../core/entities.js';
+import type { CuratedReader, FileFilter } from '../../store/curated.js';
+
+export interface RankRequest {
+  query: string;
+  /** How many files (and, separately, symbols) to return. */
+  limit: number;
+  filter?: FileFilter;
+}
+
+/** One signal's part in a result's score (shown by `--explain`). */
+export interface SignalContribution {
+  signal: string;
+  /** 1-based rank of the result in that signal's own list, null when absent from it. */
+  rank: number | null;
+  /** The signal's raw score for the result (its own scale). */
+  raw: number;
+  /** What the signal added to the fused score. */
+  contribution: number;
+}
+
+export interface RankedFile {
+  path: string;
+  score: number;
+  signals: SignalContribution[];
+}
+
+export interface RankedSymbol {
+  key: EntityKey;
+  path: string;
+  score: number;
+  signals: SignalContribution[];
+}
+
+export interface RankResult {
+  files: RankedFile[];
+  symbols: RankedSymbol[];
+  /** What the query analysis found (anchors, terms), for explanations and logs. */
+  analysis: unknown;
+}
+
+export interface Ranker {
+  readonly name: string;
+  rank(reader: CuratedReader, request: RankRequest): RankResult | Promise<RankResult>;
+}
