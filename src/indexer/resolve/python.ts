@@ -8,6 +8,8 @@ import type { RepoFiles } from './repo-files.js';
 export interface PythonResolveData {
   /** Source roots, sorted deepest first so the most specific root is tried first. */
   roots: string[];
+  /** Per root, the names directly below it (files without extension, folders): a quick miss test. */
+  topNames: Map<string, Set<string>>;
 }
 
 const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg'];
@@ -30,7 +32,32 @@ export function findPythonRoots(files: RepoFiles): PythonResolveData {
       if (src !== null && files.isDir(src)) roots.add(src);
     }
   }
-  return { roots: [...roots].sort((a, b) => depth(b) - depth(a) || (a < b ? -1 : a > b ? 1 : 0)) };
+  return {
+    roots: [...roots].sort((a, b) => depth(b) - depth(a) || (a < b ? -1 : a > b ? 1 : 0)),
+    topNames: namesBelowRoots(files, roots),
+  };
+}
+
+/** For every root, the first path segment of each file below it, extension dropped. */
+function namesBelowRoots(files: RepoFiles, roots: Set<string>): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  for (const root of roots) names.set(root, new Set());
+  for (const path of files.all) {
+    let segmentEnd = path.length;
+    for (let dir = dirOf(path); ; dir = dirOf(dir)) {
+      if (roots.has(dir)) {
+        const start = dir === '' ? 0 : dir.length + 1;
+        names.get(dir)!.add(stripPyExtension(path.slice(start, segmentEnd)));
+      }
+      if (dir === '') break;
+      segmentEnd = dir.length;
+    }
+  }
+  return names;
+}
+
+function stripPyExtension(name: string): string {
+  return name.replace(/\.pyi?$/, '');
 }
 
 function depth(dir: string): number {
@@ -68,8 +95,10 @@ export function resolvePythonSpecifier(
   data: PythonResolveData,
 ): string[] {
   if (specifier.startsWith('.')) return resolveRelative(specifier, names, fromPath, files);
+  const first = specifier.split('.', 1)[0]!;
   const matches: { root: string; found: string[] }[] = [];
   for (const root of data.roots) {
+    if (!data.topNames.get(root)?.has(first)) continue;
     const found = moduleWithSubmodules(root, specifier, names, files);
     if (found.length > 0) matches.push({ root, found });
   }

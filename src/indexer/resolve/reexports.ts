@@ -7,21 +7,24 @@ import type { FileView } from './file-view.js';
 
 const MAX_HOPS = 3;
 
-interface ViewSource {
+export interface ViewSource {
   view(path: string): FileView;
 }
 
-/** Top-level definitions of `name` in `paths`, or, failing that, where their imports bring it from. */
-export function findExported(source: ViewSource, name: string, paths: readonly string[]): SymbolRecord[] {
-  const found: SymbolRecord[] = [];
+/**
+ * Top-level definitions of `name` in `path`, or, failing that, in the files its imports of
+ * that name (or of "*") bring it from — breadth first, the nearest hop that has any wins.
+ */
+export function exportedFrom(source: ViewSource, name: string, path: string): SymbolRecord[] {
   const seen = new Set<string>();
-  let frontier = [...new Set(paths)];
+  let frontier = [path];
   for (let hop = 0; hop <= MAX_HOPS && frontier.length > 0; hop++) {
+    const found: SymbolRecord[] = [];
     const next: string[] = [];
-    for (const path of frontier) {
-      if (seen.has(path)) continue;
-      seen.add(path);
-      const view = source.view(path);
+    for (const current of frontier) {
+      if (seen.has(current)) continue;
+      seen.add(current);
+      const view = source.view(current);
       const defined = (view.byName.get(name) ?? []).filter((s) => s.parent === null);
       if (defined.length > 0) {
         found.push(...defined);
@@ -34,5 +37,5 @@ export function findExported(source: ViewSource, name: string, paths: readonly s
     if (found.length > 0) return found;
     frontier = next;
   }
-  return found;
+  return [];
 }

@@ -14,7 +14,7 @@
 import type { RawReference, ReferenceEdge, ReferenceKind, SymbolKind, SymbolRecord } from '../../core/entities.js';
 import { buildFileView, CLASS_LIKE, familyOf, type FileView } from './file-view.js';
 import { dirOf } from './paths.js';
-import { findExported } from './reexports.js';
+import { exportedFrom } from './reexports.js';
 import type { SymbolLookup } from './symbol-table.js';
 
 export interface Target {
@@ -35,6 +35,8 @@ const MAX_AMBIGUOUS = 3;
 export class ReferenceResolver {
   private readonly views = new Map<string, FileView>();
   private readonly byName = new Map<string, readonly SymbolRecord[]>();
+  /** name → path → what the path exports under that name. */
+  private readonly exports = new Map<string, Map<string, readonly SymbolRecord[]>>();
 
   constructor(readonly table: SymbolLookup) {}
 
@@ -56,8 +58,30 @@ export class ReferenceResolver {
     return found;
   }
 
+  /** What `paths` export as `name` (following re-exports), each definition once. */
+  exported(name: string, paths: Iterable<string>): SymbolRecord[] {
+    if (this.named(name).length === 0) return [];
+    let byPath = this.exports.get(name);
+    if (!byPath) {
+      byPath = new Map();
+      this.exports.set(name, byPath);
+    }
+    const out: SymbolRecord[] = [];
+    for (const path of paths) {
+      let found = byPath.get(path);
+      if (!found) {
+        found = exportedFrom(this, name, path);
+        byPath.set(path, found);
+      }
+      for (const symbol of found) if (!out.includes(symbol)) out.push(symbol);
+    }
+    return out;
+  }
+
   /** The definitions one raw reference points at, best rule only. */
   resolve(ref: RawReference): Target[] {
+    // Every rule ends at a definition named like the reference: none anywhere, nothing to do.
+    if (this.named(ref.name).length === 0) return [];
     const file = this.view(ref.fromPath);
     const fits = kindFilter(ref.kind);
     const q = ref.qualifier;
@@ -76,7 +100,7 @@ export class ReferenceResolver {
     if (bindings) {
       const targets = bindings.flatMap((imp) => imp.toPaths);
       // Bound by an import of an external package, or to something we cannot see: stop.
-      return all(findExported(this, ref.name, targets).filter(fits), 1);
+      return all(this.exported(ref.name, targets).filter(fits), 1);
     }
     const samePackage = this.samePackage(file, ref.name, null, fits);
     if (samePackage.length > 0) return all(samePackage, 0.9);
@@ -99,12 +123,12 @@ export class ReferenceResolver {
   /** `C.m` with C an imported class → 1; `mod.f` with mod an imported module → 0.9. */
   private viaImportedQualifier(ref: RawReference, q: string, targets: string[], fits: KindFilter): Target[] {
     if (targets.length === 0) return [];
-    const types = findExported(this, q, targets).filter((s) => CLASS_LIKE.has(s.kind));
+    const types = this.exported(q, targets).filter((s) => CLASS_LIKE.has(s.kind));
     for (const type of types) {
       const members = membersOf(this.view(type.path), type.qualifiedName, ref.name, fits);
       if (members.length > 0) return all(members, 1);
     }
-    return all(findExported(this, ref.name, targets).filter(fits), 0.9);
+    return all(this.exported(ref.name, targets).filter(fits), 0.9);
   }
 
   /** Go and Java see their package's other files without imports. */
@@ -126,7 +150,7 @@ export class ReferenceResolver {
     const candidates = this.named(ref.name).filter((s) => fits(s) && sameFamily(s.path, file));
     const imported = [
       ...candidates.filter((s) => file.importedPaths.has(s.path)),
-      ...findExported(this, ref.name, [...file.importedPaths]).filter(fits),
+      ...this.exported(ref.name, file.importedPaths).filter(fits),
     ];
     const importedFiles = new Set(imported.map((s) => s.path));
     if (importedFiles.size === 1) return split(topLevelFirst(unique(imported)), 0.8);

@@ -37,6 +37,8 @@ interface Context {
 
 /** Only the start of a line is matched: no definition header needs more. */
 const HEAD_CAP = 1000;
+/** Test parametrisations can be long; each walk back stops at the previous statement anyway. */
+const MAX_DECORATOR_LINES = 5000;
 
 export function findDefinitions(input: WalkInput): Defined[] {
   return input.profile.blocks === 'brace' ? walkBraces(input) : walkIndented(input);
@@ -71,19 +73,33 @@ function walkBraces(input: WalkInput): Defined[] {
     const head = inGroup && profile.group ? profile.group.prefix + at.head : at.head;
     const match = ctx.mode === 'top' ? profile.top(head) : profile.member(head, ctx.name);
     if (!match) continue;
-    const defStart = scanned.lineStarts[line]! + at.indent;
-    const body = findBody(scanned, structure, defStart);
-    if (match.requireBody && body.open === null) continue;
-    const end = inGroup ? Math.min(body.end, groupEnd) : body.end;
-    const lastLine = lineOf(scanned, Math.max(defStart, end - 1));
-    const header = { start: defStart, nameEnd: defStart + nameEndIn(at.head, match.name), bodyStart: body.open };
-    const defined = emit(input, match, ctx.scope, line, header, end, lastLine, null);
-    if (body.open !== null && match.body !== 'none') {
-      owners.set(body.open, { mode: match.body, scope: defined.scope, name: match.name || ctx.name });
+    const defined = defineBraced(input, match, ctx, line, at, inGroup ? groupEnd : null);
+    if (!defined) continue;
+    if (defined.bodyOpen !== null && match.body !== 'none') {
+      owners.set(defined.bodyOpen, { mode: match.body, scope: defined.scope, name: match.name || ctx.name });
     }
     if (defined.record) found.push(defined.record);
   }
   return found;
+}
+
+/** Records a brace-language definition starting on `line`; null when it must have a body and has none. */
+function defineBraced(
+  input: WalkInput,
+  match: DefMatch,
+  ctx: Context,
+  line: number,
+  at: { head: string; indent: number },
+  groupEnd: number | null,
+): { scope: Scope; record: Defined | null; bodyOpen: number | null } | null {
+  const { scanned, structure } = input;
+  const defStart = scanned.lineStarts[line]! + at.indent;
+  const body = findBody(scanned, structure, defStart);
+  if (match.requireBody && body.open === null) return null;
+  const end = groupEnd === null ? body.end : Math.min(body.end, groupEnd);
+  const lastLine = lineOf(scanned, Math.max(defStart, end - 1));
+  const header = { start: defStart, nameEnd: defStart + nameEndIn(at.head, match.name), bodyStart: body.open };
+  return { ...emit(input, match, ctx.scope, line, header, end, lastLine, null), bodyOpen: body.open };
 }
 
 /** Index of the ")" closing the first "(" at or after `from` (or the end of the code). */
@@ -174,7 +190,7 @@ function decoratedStart(input: WalkInput, line: number): number {
   const pattern = input.profile.decorator;
   if (!pattern) return line;
   let first = line;
-  for (let l = line - 1; l >= 0 && line - l <= 50; l--) {
+  for (let l = line - 1; l >= 0 && line - l <= MAX_DECORATOR_LINES; l--) {
     if (input.scanned.startsInLiteral[l]) break;
     const at = lineHead(input, l);
     if (at && pattern.test(at.head)) first = l;

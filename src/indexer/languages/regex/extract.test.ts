@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../core/entities.js';
 import { regexExtract } from './index.js';
-import { SAMPLES } from './samples.test-data.js';
+import { SAMPLES } from './samples.fixture.js';
 
 type SymbolRow = [qualifiedName: string, kind: string, startLine: number, endLine: number, parent: string | null, exported: boolean];
 type ImportRow = [specifier: string, names: string[], line: number, kind: string];

@@ -58,11 +58,13 @@ export function collectReferences(
       while (header < headers.length && headers[header]![1] <= i) header++;
       const inHeader = header < headers.length && headers[header]![0] <= i;
       const name = code.slice(i, end);
-      const line = inHeader || KEYWORDS.has(name) ? -1 : lineOf(scanned, i);
+      // Keywords only stop unqualified names: `Foo::new()`, `promise.catch()` are calls.
+      const qualifier = inHeader ? null : qualifierBefore(code, i);
+      const line = inHeader || (qualifier === null && KEYWORDS.has(name)) ? -1 : lineOf(scanned, i);
       const owner = line < 0 ? null : (ownerOfLine[line] ?? out.fileScope.key);
       // Interface bodies (TS, Go) hold member signatures, which look like calls.
-      if (owner !== null && !interfaceKeys.has(owner) && isCall(code, i, typedDeclarations)) {
-        out.addReference(scopeFor(owner), name, qualifierBefore(code, i), 'call', line);
+      if (owner !== null && !interfaceKeys.has(owner) && isCall(code, i, typedDeclarations, qualifier !== null)) {
+        out.addReference(scopeFor(owner), name, qualifier, 'call', line);
       }
     }
     i = end;
@@ -86,7 +88,8 @@ function lineOwners(scanned: Scanned, defined: readonly Defined[], fileKey: stri
   return owners;
 }
 
-function isCall(code: string, at: number, typedDeclarations: boolean): boolean {
+function isCall(code: string, at: number, typedDeclarations: boolean, qualified: boolean): boolean {
+  if (qualified) return true;
   if (afterDefiningWord(code, at) || inRustAttribute(code, at)) return false;
   if (!typedDeclarations) return true;
   const word = previousWord(code, at);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../core/entities.js';
 import { regexExtract } from './index.js';
-import { SAMPLES } from './samples.test-data.js';
+import { SAMPLES } from './samples.fixture.js';
 
 const LANGUAGES: Language[] = [
   'typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java',

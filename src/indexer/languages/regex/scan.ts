@@ -25,67 +25,102 @@ const KEYWORDS_BEFORE_REGEX = new Set([
 ]);
 
 export function scan(source: string, syntax: LexSyntax): Scanned {
-  const lineStarts = [0];
-  for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1);
-  const hasComment = new Uint8Array(lineStarts.length);
-  const startsInLiteral = new Uint8Array(lineStarts.length);
-  const pieces: string[] = [];
-  let copied = 0;
-  let line = 0;
-  const blank = (from: number, to: number, comment: boolean): void => {
-    pieces.push(source.slice(copied, from));
+  const lexer = new Lexer(source, syntax);
+  lexer.run();
+  return lexer.result();
+}
+
+/** The scanner's state while it walks the source once, left to right. */
+class Lexer {
+  private readonly lineStarts = [0];
+  private readonly hasComment: Uint8Array;
+  private readonly startsInLiteral: Uint8Array;
+  private readonly pieces: string[] = [];
+  private copied = 0;
+  private line = 0;
+  /** Index of the last code character seen, to tell a regex literal from a division. */
+  private lastCode = -1;
+  /** A failed regex-literal scan covered up to here: no new attempt before it (keeps this linear). */
+  private regexTriedUntil = -1;
+
+  constructor(
+    private readonly source: string,
+    private readonly syntax: LexSyntax,
+  ) {
+    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) this.lineStarts.push(at + 1);
+    this.hasComment = new Uint8Array(this.lineStarts.length);
+    this.startsInLiteral = new Uint8Array(this.lineStarts.length);
+  }
+
+  run(): void {
+    const { source, syntax } = this;
+    let i = 0;
+    while (i < source.length) {
+      const c = source.charCodeAt(i);
+      if (c === NL) {
+        this.line++;
+        i++;
+        continue;
+      }
+      const comment = commentEnd(source, i, syntax);
+      if (comment > i) {
+        this.blank(i, comment, true);
+        i = comment;
+        continue;
+      }
+      const literal = stringSpan(source, i, syntax) ?? this.regexAt(i, c);
+      if (literal !== null) {
+        i = this.literal(i, literal);
+        continue;
+      }
+      if (!isSpace(c)) this.lastCode = i;
+      i++;
+    }
+  }
+
+  result(): Scanned {
+    this.pieces.push(this.source.slice(this.copied));
+    const { source, lineStarts, hasComment, startsInLiteral } = this;
+    return { source, code: this.pieces.join(''), lineStarts, hasComment, startsInLiteral };
+  }
+
+  private regexAt(i: number, c: number): StringSpan | null {
+    if (!this.syntax.regexLiterals || c !== SLASH || i <= this.regexTriedUntil) return null;
+    if (!regexMayStart(this.source, this.lastCode)) return null;
+    const attempt = regexSpan(this.source, i);
+    if (!('scannedTo' in attempt)) return attempt;
+    this.regexTriedUntil = attempt.scannedTo;
+    return null;
+  }
+
+  /** Blanks a literal's contents; returns the index just past it. */
+  private literal(i: number, literal: StringSpan): number {
+    if (literal.contentEnd > literal.contentStart) this.blank(literal.contentStart, literal.contentEnd, false);
+    for (let k = Math.max(i, this.copied); k < literal.end; k++) if (this.source.charCodeAt(k) === NL) this.line++;
+    this.lastCode = literal.end - 1;
+    return literal.end;
+  }
+
+  /** Replaces [from, to) by spaces, keeping newlines, and records per-line facts. */
+  private blank(from: number, to: number, comment: boolean): void {
+    this.pieces.push(this.source.slice(this.copied, from));
     let text = '';
     let run = 0;
     for (let i = from; i < to; i++) {
-      if (source.charCodeAt(i) === NL) {
-        text += ' '.repeat(run) + '\n';
-        run = 0;
-        if (comment) hasComment[line] = 1;
-        line++;
-        startsInLiteral[line] = 1;
-      } else run++;
+      if (this.source.charCodeAt(i) !== NL) {
+        run++;
+        continue;
+      }
+      text += ' '.repeat(run) + '\n';
+      run = 0;
+      if (comment) this.hasComment[this.line] = 1;
+      this.line++;
+      this.startsInLiteral[this.line] = 1;
     }
-    if (comment) hasComment[line] = 1;
-    pieces.push(text + ' '.repeat(run));
-    copied = to;
-  };
-  let i = 0;
-  const n = source.length;
-  // Index of the last code character seen, to tell a regex literal from a division.
-  let lastCode = -1;
-  // A failed regex-literal scan covered up to here: no new attempt before it (keeps this linear).
-  let regexTriedUntil = -1;
-  while (i < n) {
-    const c = source.charCodeAt(i);
-    if (c === NL) {
-      line++;
-      i++;
-      continue;
-    }
-    const comment = commentEnd(source, i, syntax);
-    if (comment > i) {
-      blank(i, comment, true);
-      i = comment;
-      continue;
-    }
-    let literal = stringSpan(source, i, syntax);
-    if (literal === null && syntax.regexLiterals && c === SLASH && i > regexTriedUntil && regexMayStart(source, lastCode)) {
-      const attempt = regexSpan(source, i);
-      if ('scannedTo' in attempt) regexTriedUntil = attempt.scannedTo;
-      else literal = attempt;
-    }
-    if (literal !== null) {
-      if (literal.contentEnd > literal.contentStart) blank(literal.contentStart, literal.contentEnd, false);
-      for (let k = Math.max(i, copied); k < literal.end; k++) if (source.charCodeAt(k) === NL) line++;
-      i = literal.end;
-      lastCode = i - 1;
-      continue;
-    }
-    if (!isSpace(c)) lastCode = i;
-    i++;
+    if (comment) this.hasComment[this.line] = 1;
+    this.pieces.push(text + ' '.repeat(run));
+    this.copied = to;
   }
-  pieces.push(source.slice(copied));
-  return { source, code: pieces.join(''), lineStarts, hasComment, startsInLiteral };
 }
 
 /** End of a comment starting at `i`, or `i` when none starts there. */

@@ -12,6 +12,8 @@ const EXPORT_FROM = /^export\s+(?:type\s+)?(?<clause>\*(?:\s*as\s+[\w$]+)?|\{[^}
 const DYNAMIC = /(?<![\w$.])(?:require|import)\s*\(\s*(?<q>['"`])/dg;
 
 export function jsImports(scanned: Scanned, sink: ImportSink): void {
+  // `import x = require("y")` is recorded once, as static: its require is not also dynamic.
+  const staticSpans: [number, number][] = [];
   for (const { line, start } of linesStarting(scanned, /^(?:import|export)\b(?!\s*\()/)) {
     const statement = codeUntil(scanned, start, ';');
     for (const [pattern, kind] of [
@@ -27,12 +29,17 @@ export function jsImports(scanned: Scanned, sink: ImportSink): void {
       if (specifier === null) break;
       const names = pattern === IMPORT_EQUALS ? ['*'] : clauseNames(m.groups?.['clause'] ?? '');
       sink(specifier, names, line, kind);
+      staticSpans.push([start, start + quote[1] + specifier.length + 1]);
       break;
     }
   }
+  let span = 0;
   for (const m of matchesIn(scanned, DYNAMIC)) {
     const quote = m.indices?.groups?.['q'];
     if (!quote) continue;
+    // Both lists ascend by index: one pointer walks the static spans.
+    while (span < staticSpans.length && staticSpans[span]![1] <= m.index) span++;
+    if (span < staticSpans.length && staticSpans[span]![0] <= m.index) continue;
     const specifier = literalAt(scanned, quote[0]);
     if (specifier !== null && !specifier.includes('${')) sink(specifier, [], rowOf(scanned, m.index), 'dynamic');
   }
