@@ -33,7 +33,7 @@ describe('allocate: demotion order', () => {
     const result = run(specs, 11 + 11 + 3);
     expect(shown(result)).toEqual(['seed=full', 'strong=full', 'weak=signature']);
     expect(result.demoted).toEqual([
-      expect.objectContaining({ path: 'weak', from: 'full', to: 'signature', reason: 'full needs 8 more tokens, 0 left' }),
+      expect.objectContaining({ path: 'weak', from: 'full', to: 'signature', reason: 'full does not fit in the 0 tokens left' }),
     ]);
   });
 

@@ -176,19 +176,21 @@ function tryRaise(state: State, slot: Slot, current: Detail): boolean {
   const targets = DETAILS.filter(
     (d) => detailRank(d) > detailRank(current) && detailRank(d) <= detailRank(slot.ceiling) && textAt(slot.item, d) !== null,
   );
+  const left = state.capacity - state.used;
   for (const target of targets) {
     const absorbed = target === 'full' ? placedInside(state, slot) : [];
     const freed = absorbed.reduce((sum, inner) => sum + state.cost.itemCost(inner, state.detail.get(inner) ?? 'path'), 0);
-    const extra = state.cost.itemCost(slot, target) - state.cost.itemCost(slot, current) - freed;
-    const left = state.capacity - state.used;
-    if (extra <= left) {
+    const before = state.cost.itemCost(slot, current);
+    // Counting stops early once the part is known not to fit.
+    const after = state.cost.itemCostAtMost(slot, target, left + before + freed);
+    if (after !== null) {
       for (const inner of absorbed) absorb(state, inner, slot);
       state.detail.set(slot, target);
       state.held.delete(slot);
-      state.used += extra;
+      state.used += after - before - freed;
       return true;
     }
-    if (target === targets[0]) state.held.set(slot, `${target} needs ${extra} more tokens, ${Math.max(0, left)} left`);
+    if (target === targets[0]) state.held.set(slot, `${target} does not fit in the ${Math.max(0, left)} tokens left`);
   }
   return false;
 }

@@ -43,9 +43,11 @@ export function candidate(spec: CandidateSpec): ContextItem {
 export function lengthCostModel(skeleton = 0): CostModel {
   const text = (slot: Slot, detail: Detail): number =>
     detail === 'path' ? 0 : ((detail === 'full' ? slot.item.texts.full : slot.item.texts.signature) ?? '').length;
+  const itemCost = (slot: Slot, detail: Detail): number => 1 + text(slot, detail);
   return {
     textTokens: text,
-    itemCost: (slot, detail) => 1 + text(slot, detail),
+    itemCost,
+    itemCostAtMost: (slot, detail, limit) => (itemCost(slot, detail) <= limit ? itemCost(slot, detail) : null),
     edgeCost: () => 1,
     skeleton,
   };

@@ -6,7 +6,7 @@ import type { Detail, FileEdge, RenderFormat } from '../../core/context-package.
 import type { Printer } from '../../render/printer.js';
 import { itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
-import type { TokenCounter } from './tokens.js';
+import { countAtMost, type TokenCounter } from './tokens.js';
 
 export interface PackageFrame {
   taskId: string;
@@ -23,6 +23,8 @@ export interface PackageFrame {
 export interface CostModel {
   /** Tokens the item adds to the render at a detail. */
   itemCost(slot: Slot, detail: Detail): number;
+  /** The same when it is at most `limit`, else null; may stop counting early. */
+  itemCostAtMost(slot: Slot, detail: Detail, limit: number): number | null;
   /** Tokens of the item's own text at a detail (its `tokens` field). */
   textTokens(slot: Slot, detail: Detail): number;
   edgeCost(edge: FileEdge): number;
@@ -48,18 +50,35 @@ export function buildCostModel(context: CostContext): CostModel {
   // Numbers render widest at their maximum, so a position of `slots.length` bounds all.
   const widestNumber = Math.max(1, slots.length);
   const texts = new Map<string, number>();
-  const items = new Map<string, number>();
-  const textTokens = (slot: Slot, detail: Detail): number =>
-    memo(texts, `${slot.rank}:${detail}`, () => counter.count(viewAt(slot, detail, 0).text));
+  const parts = new Map<string, Known>();
+  // The printed token count (JSON prints it) is bounded by the text's UTF-8 length (a token
+  // is at least one byte), so a part is counted without counting its text alone first.
+  const part = (slot: Slot, detail: Detail): string => {
+    const bound = Buffer.byteLength(viewAt(slot, detail, 0).text, 'utf8');
+    return printer.item(viewAt(slot, detail, bound), widestNumber);
+  };
+  const itemCostAtMost = (slot: Slot, detail: Detail, limit: number): number | null => {
+    const key = `${slot.rank}:${detail}`;
+    const known = parts.get(key);
+    if (known?.exact !== undefined) return known.exact <= limit ? known.exact : null;
+    if (known !== undefined && limit <= known.above) return null;
+    const count = countAtMost(counter, part(slot, detail), limit);
+    parts.set(key, count === null ? { above: limit } : { exact: count, above: count - 1 });
+    return count;
+  };
   return {
-    textTokens,
-    itemCost: (slot, detail) =>
-      memo(items, `${slot.rank}:${detail}`, () =>
-        counter.count(printer.item(viewAt(slot, detail, textTokens(slot, detail)), widestNumber)),
-      ),
+    textTokens: (slot, detail) => memo(texts, `${slot.rank}:${detail}`, () => counter.count(viewAt(slot, detail, 0).text)),
+    itemCostAtMost,
+    itemCost: (slot, detail) => itemCostAtMost(slot, detail, Number.MAX_SAFE_INTEGER) ?? Number.MAX_SAFE_INTEGER,
     edgeCost: (edge) => counter.count(printer.edge(edge)),
     skeleton: counter.count(printer.render(widestSkeleton(context))),
   };
+}
+
+/** What is known of a part's cost: its exact count, or only that it exceeds `above`. */
+interface Known {
+  exact?: number;
+  above: number;
 }
 
 function memo(cache: Map<string, number>, key: string, compute: () => number): number {

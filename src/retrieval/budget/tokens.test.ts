@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isCairnError } from '../../core/errors.js';
-import { createO200kCounter, withSafetyMargin, type TokenCounter } from './tokens.js';
+import { countAtMost, createO200kCounter, withSafetyMargin, type TokenCounter } from './tokens.js';
 
 describe('o200k_base counter', () => {
   const counter = createO200kCounter();
@@ -16,6 +16,24 @@ describe('o200k_base counter', () => {
 
   it('counts special-token text in source files as plain text instead of throwing', () => {
     expect(counter.count('a <|endoftext|> b')).toBeGreaterThan(3);
+  });
+});
+
+describe('countAtMost', () => {
+  const text = 'def read_csv(path):\n    return _read(path)\n'.repeat(50);
+
+  it('agrees with count when within the limit, and is null above it', () => {
+    const counter = createO200kCounter();
+    const exact = counter.count(text);
+    expect(countAtMost(counter, text, exact)).toBe(exact);
+    expect(countAtMost(counter, text, exact - 1)).toBeNull();
+    expect(countAtMost(counter, text, -1)).toBeNull();
+  });
+
+  it('falls back to a full count for counters without it', () => {
+    const plain: TokenCounter = { name: 'chars', count: (t) => t.length };
+    expect(countAtMost(plain, 'abc', 3)).toBe(3);
+    expect(countAtMost(plain, 'abc', 2)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
 // TokenCounter; the default is the o200k_base BPE (GPT-4o family) from gpt-tokenizer,
 // whose count is exact for that encoding and a close proxy for other modern tokenizers.
 
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens, isWithinTokenLimit } from 'gpt-tokenizer/encoding/o200k_base';
 
 import { ConfigError } from '../../core/errors.js';
 
@@ -10,6 +10,19 @@ export interface TokenCounter {
   /** Shown in package headers and logs, e.g. "o200k_base". */
   readonly name: string;
   count(text: string): number;
+  /**
+   * The count when it is at most `limit`, else null — allowed to stop early, which makes
+   * "does this 200 kB file fit in the 3 000 tokens left?" cheap. Optional.
+   */
+  countAtMost?(text: string, limit: number): number | null;
+}
+
+/** `countAtMost` when the counter has it, else a full count compared with the limit. */
+export function countAtMost(counter: TokenCounter, text: string, limit: number): number | null {
+  if (limit < 0) return null;
+  if (counter.countAtMost !== undefined) return counter.countAtMost(text, limit);
+  const count = counter.count(text);
+  return count <= limit ? count : null;
 }
 
 // Source files may contain "<|endoftext|>" and the like as plain text: count them as text
@@ -20,6 +33,10 @@ export function createO200kCounter(): TokenCounter {
   return {
     name: 'o200k_base',
     count: (text) => (text.length === 0 ? 0 : countTokens(text, PLAIN_TEXT)),
+    countAtMost: (text, limit) => {
+      const count = isWithinTokenLimit(text, Math.max(0, limit), PLAIN_TEXT);
+      return count === false ? null : count;
+    },
   };
 }
 
