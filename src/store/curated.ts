@@ -56,6 +56,8 @@ export interface TextQuery {
   filter?: FileFilter;
   /** Per-field BM25 weights by field name; fields not named weigh 1. */
   fieldWeights?: Record<string, number>;
+  /** Compute `matchedFields` (default true); rankers that only need scores turn it off. */
+  matchedFields?: boolean;
 }
 
 export interface TextHit {

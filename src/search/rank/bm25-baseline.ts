@@ -15,6 +15,7 @@ export const bm25Baseline: Ranker = {
       target: 'file',
       limit: request.limit,
       fieldWeights: { path: 0, body: 1 },
+      matchedFields: false,
       ...(request.filter ? { filter: request.filter } : {}),
     });
     return {

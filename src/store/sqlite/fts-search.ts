@@ -80,7 +80,7 @@ export function rankedSearch(
 export function searchText(sql: StatementCache, stats: TermStatistics, query: TextQuery): TextHit[] {
   const ranked = rankedSearch(sql, stats, query);
   if (ranked === null) return [];
-  const matched = matchedColumns(sql, query.target, ranked.match, ranked.rows);
+  const matched = query.matchedFields === false ? new Map<number, string[]>() : matchedColumns(sql, query.target, ranked.match, ranked.rows);
   return ranked.rows.map((row) => ({
     target: query.target,
     path: row.path,

@@ -1,0 +1,137 @@
+// Anchors: the concrete pointers into a codebase that a task text may carry — file paths,
+// links to source files, stack-trace frames, dotted module paths, identifiers and error
+// type names. Extraction here is purely textual; resolution against a repository's files
+// and symbols happens in resolve-anchors.ts.
+
+import type { IssueText } from './issue-text.js';
+import { parseStackFrames, type StackFrame } from './stack-frames.js';
+
+export type AnchorSource = 'title' | 'prose' | 'code' | 'inline' | 'url' | 'frame';
+
+export interface PathAnchor {
+  /** As written, normalised to forward slashes, without a line suffix. */
+  path: string;
+  line: number | null;
+  source: AnchorSource;
+}
+
+export interface NameAnchor {
+  /** An identifier or dotted name: "bincount", "Task.__init__", "dask.array.routines". */
+  name: string;
+  source: AnchorSource;
+  /** Written as a call (`name(`) or in code formatting — stronger than a prose word. */
+  codeLike: boolean;
+}
+
+export interface Anchors {
+  paths: PathAnchor[];
+  frames: StackFrame[];
+  names: NameAnchor[];
+  errorTypes: string[];
+  /** `[youtube]`-style component tags at the start of the title. */
+  titleTags: string[];
+}
+
+const CODE_EXTENSIONS =
+  'py|pyi|js|jsx|mjs|cjs|ts|tsx|mts|cts|go|rs|java|kt|kts|scala|rb|php|cs|c|h|cc|cpp|hpp|cxx|swift|m|mm|sh|md|rst|toml|yaml|yml|json|cfg|ini|txt';
+const PATH_LIKE = new RegExp(`(?:^|[\\s("'\`\\[<,=])((?:[\\w.@~-]+/)*[\\w.@-]+\\.(?:${CODE_EXTENSIONS}))(?::(\\d+))?(?=$|[\\s)"'\`\\]>,:;#!?])`, 'gm');
+const SOURCE_URL = /\/(?:blob|tree|raw|blame)\/[^/]+\/([^?#\s]+)(?:#L(\d+))?/;
+const IDENTIFIER = /(?<![\w.$/-])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\s*\()?/g;
+const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/g;
+const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
+
+export function extractAnchors(issue: IssueText): Anchors {
+  const frames = issue.codeBlocks.flatMap((block) => parseStackFrames(block)).concat(parseStackFrames(issue.prose));
+  const paths: PathAnchor[] = [
+    ...urlPaths(issue.urls),
+    ...textPaths(issue.title, 'title'),
+    ...textPaths(issue.prose, 'prose'),
+    ...issue.inlineCode.flatMap((code) => textPaths(code, 'inline')),
+    ...issue.codeBlocks.flatMap((block) => textPaths(block, 'code')),
+  ];
+  const names: NameAnchor[] = [
+    ...identifiers(issue.title, 'title', false),
+    ...issue.inlineCode.flatMap((code) => identifiers(code, 'inline', true)),
+    ...identifiers(issue.prose, 'prose', false),
+    ...issue.codeBlocks.flatMap((block) => identifiers(block, 'code', true)),
+  ];
+  const allText = [issue.title, issue.prose, ...issue.codeBlocks].join('\n');
+  const errorTypes = unique([...allText.matchAll(ERROR_TYPE)].map((match) => match[1]!));
+  return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title) };
+}
+
+function urlPaths(urls: string[]): PathAnchor[] {
+  const out: PathAnchor[] = [];
+  for (const url of urls) {
+    const match = SOURCE_URL.exec(url);
+    if (!match) continue;
+    const path = decodeURIComponent(match[1]!).replace(/\/+$/, '');
+    out.push({ path, line: match[2] ? Number(match[2]) : null, source: 'url' });
+  }
+  return out;
+}
+
+function textPaths(text: string, source: AnchorSource): PathAnchor[] {
+  const out: PathAnchor[] = [];
+  for (const match of text.matchAll(PATH_LIKE)) {
+    const path = match[1]!.replace(/\\/g, '/').replace(/^\.\//, '');
+    if (/^\d+(\.\d+)+$/.test(path.replace(/\.[a-z]+$/, ''))) continue; // version numbers like 1.2.txt
+    out.push({ path, line: match[2] ? Number(match[2]) : null, source });
+  }
+  return out;
+}
+
+/**
+ * Identifier-like words. In prose only words that look like code count (snake_case,
+ * camelCase/PascalCase with an inner capital, dotted names, calls); in code and inline
+ * code every identifier counts.
+ */
+function identifiers(text: string, source: AnchorSource, inCode: boolean): NameAnchor[] {
+  const out: NameAnchor[] = [];
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const name = match[1]!.replace(/\.+$/, '');
+    const call = Boolean(match[2]);
+    if (name.length < 3) continue;
+    if (!inCode && !call && !looksLikeCode(name)) continue;
+    out.push({ name, source, codeLike: inCode || call || looksLikeCode(name) });
+  }
+  return out;
+}
+
+export function looksLikeCode(word: string): boolean {
+  if (word.includes('.') && /[a-z]/.test(word) && !/^[A-Z][a-z]+\.[A-Z]?[a-z]+$/.test(word)) return true;
+  if (/_/.test(word.replace(/^_+|_+$/g, '')) || /^__\w+__$/.test(word)) return true;
+  return /[a-z][A-Z]/.test(word) || /^[A-Z]{2,}[a-z]/.test(word) || /^[A-Z][a-z0-9]+[A-Z]/.test(word);
+}
+
+function titleTags(title: string): string[] {
+  const prefix = TITLE_TAGS.exec(title);
+  if (!prefix) return [];
+  return [...prefix[0].matchAll(/\[([^\]]+)\]/g)].flatMap((match) => match[1]!.split(/[\s,:/]+/)).filter((tag) => tag.length > 1);
+}
+
+function dedupePaths(paths: PathAnchor[]): PathAnchor[] {
+  const seen = new Set<string>();
+  return paths.filter((anchor) => {
+    const key = `${anchor.path}:${anchor.line ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One entry per name, keeping the strongest source (title and inline code beat prose). */
+function dedupeNames(names: NameAnchor[]): NameAnchor[] {
+  const strength: Record<AnchorSource, number> = { title: 5, inline: 4, url: 4, frame: 4, prose: 2, code: 1 };
+  const best = new Map<string, NameAnchor>();
+  for (const anchor of names) {
+    const current = best.get(anchor.name);
+    if (!current || strength[anchor.source] > strength[current.source]) best.set(anchor.name, anchor);
+    else if (anchor.codeLike && !current.codeLike) best.set(anchor.name, { ...current, codeLike: true });
+  }
+  return [...best.values()];
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

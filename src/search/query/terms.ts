@@ -1,0 +1,59 @@
+// Query reduction and term weighting (RANKING.md §3). A whole issue is a poor query: most
+// of its words are prose shared by every file. Terms are weighted by where they occur
+// (title and inline code above prose, prose above pasted code) and by rarity in the
+// index, terms in more than half the units are dropped, and the query is capped.
+
+import type { TermStats } from '../../store/curated.js';
+import { codeTokens } from '../../core/tokens.js';
+import { STOPWORDS } from '../stopwords.js';
+import type { IssueText } from './issue-text.js';
+
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+export interface QueryTerms {
+  /** Terms of the title and inline code: the shortest statement of the task. */
+  focused: string[];
+  /** The reduced full query, best first. */
+  full: WeightedTerm[];
+}
+
+const SOURCE_WEIGHTS = { title: 3, inline: 2, prose: 1, code: 0.4 } as const;
+const MAX_TERMS = 32;
+const MAX_DOCUMENT_SHARE = 0.5;
+
+export function collectTerms(issue: IssueText): Map<string, number> {
+  const weights = new Map<string, number>();
+  const add = (text: string, weight: number): void => {
+    for (const token of codeTokens(text)) {
+      if (token.length < 2 || STOPWORDS.has(token) || /^\d+$/.test(token)) continue;
+      weights.set(token, (weights.get(token) ?? 0) + weight);
+    }
+  };
+  add(issue.title, SOURCE_WEIGHTS.title);
+  for (const code of issue.inlineCode) add(code, SOURCE_WEIGHTS.inline);
+  add(issue.prose, SOURCE_WEIGHTS.prose);
+  for (const block of issue.codeBlocks) add(block, SOURCE_WEIGHTS.code);
+  return weights;
+}
+
+export function selectTerms(issue: IssueText, stats: (terms: string[]) => TermStats): QueryTerms {
+  const raw = collectTerms(issue);
+  const terms = [...raw.keys()];
+  const { documents, documentFrequency } = stats(terms);
+  const scored: WeightedTerm[] = [];
+  for (const [term, weight] of raw) {
+    const df = documentFrequency.get(term) ?? 0;
+    if (df === 0 || (documents > 20 && df / documents > MAX_DOCUMENT_SHARE)) continue;
+    const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+    scored.push({ term, weight: Math.sqrt(weight) * idf });
+  }
+  scored.sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+  const full = scored.slice(0, MAX_TERMS);
+  const kept = new Set(scored.map((entry) => entry.term));
+  const focusedSource = [issue.title, ...issue.inlineCode].join(' ');
+  const focused = [...new Set(codeTokens(focusedSource))].filter((term) => kept.has(term));
+  return { focused, full };
+}

@@ -1,0 +1,48 @@
+// Weighted reciprocal rank fusion (Cormack et al., 2009): each signal ranks candidates on
+// its own scale; a candidate's fused score is Σ weight / (k + rank). Robust to signals
+// whose raw scores are not comparable, which is the normal case here.
+
+import type { SignalContribution } from './types.js';
+
+export interface SignalList {
+  signal: string;
+  weight: number;
+  /** Best first. */
+  items: { id: string; score: number }[];
+}
+
+export interface FusedItem {
+  id: string;
+  score: number;
+  signals: SignalContribution[];
+}
+
+export const RRF_K = 60;
+
+export function fuse(lists: SignalList[], k = RRF_K): FusedItem[] {
+  const fused = new Map<string, FusedItem>();
+  for (const list of lists) {
+    if (list.weight === 0) continue;
+    list.items.forEach((item, index) => {
+      const contribution = list.weight / (k + index + 1);
+      let entry = fused.get(item.id);
+      if (!entry) {
+        entry = { id: item.id, score: 0, signals: [] };
+        fused.set(item.id, entry);
+      }
+      entry.score += contribution;
+      entry.signals.push({ signal: list.signal, rank: index + 1, raw: item.score, contribution });
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}
+
+/** Sorts a score map into a signal list, best first, ties by id for determinism. */
+export function toList(signal: string, weight: number, scores: Map<string, number>, limit: number): SignalList {
+  const items = [...scores.entries()]
+    .filter(([, score]) => score > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([id, score]) => ({ id, score }));
+  return { signal, weight, items };
+}
