@@ -134,6 +134,18 @@ export interface ContextPackage {
   createdAt: string;
 }
 
+/** What a package carries besides its items: given to the budget fitter, which counts it too. */
+export interface PackageFrame {
+  taskId: string;
+  runId: string;
+  query: string;
+  notes: string[];
+  /** Dependencies among candidate files; only those among included files are kept. */
+  edges: FileEdge[];
+  /** ISO 8601; supplied by the caller so that fitting stays a pure function. */
+  createdAt: string;
+}
+
 /** The text shown at a detail: '' for path, null when the item has no such text. */
 export function textAt(item: Pick<ContextItem, 'texts'>, detail: Detail): string | null {
   if (detail === 'path') return '';

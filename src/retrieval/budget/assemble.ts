@@ -12,7 +12,8 @@ import {
 import type { Printer } from '../../render/printer.js';
 import { buildView } from '../../render/view.js';
 import type { Allocation, Placement } from './allocate.js';
-import type { CostModel, PackageFrame } from './cost.js';
+import type { PackageFrame } from '../../core/context-package.js';
+import type { CostModel } from './cost.js';
 import type { TokenCounter } from './tokens.js';
 
 export type SummaryBase = Omit<BudgetSummary, 'used' | 'demoted' | 'evicted' | 'deduplicated'>;

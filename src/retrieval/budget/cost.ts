@@ -2,23 +2,11 @@
 // the text the printer will emit: an item at each detail, an edge, and an upper bound on
 // everything else (header, notes, budget lines) whatever the fit decides.
 
-import type { Detail, FileEdge, RenderFormat } from '../../core/context-package.js';
+import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import type { Printer } from '../../render/printer.js';
 import { itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
 import { countAtMost, type TokenCounter } from './tokens.js';
-
-export interface PackageFrame {
-  taskId: string;
-  runId: string;
-  query: string;
-  /** Information lines rendered with the package. */
-  notes: string[];
-  /** Dependencies among candidate files; only those among included files are rendered. */
-  edges: FileEdge[];
-  /** ISO 8601; supplied by the caller so fitting stays a pure function. */
-  createdAt: string;
-}
 
 export interface CostModel {
   /** Tokens the item adds to the render at a detail. */

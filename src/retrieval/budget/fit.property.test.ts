@@ -14,6 +14,7 @@ import {
   type ContextPackage,
   type Detail,
   type FileEdge,
+  type PackageFrame,
   type RenderFormat,
 } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
@@ -21,7 +22,7 @@ import type { Language } from '../../core/entities.js';
 import { parseJson, parseMarkdown, parsePrompt, printerFor, renderPackage } from '../../render/index.js';
 import { oneLine } from '../../render/view.js';
 import { allocate } from './allocate.js';
-import { buildCostModel, type PackageFrame } from './cost.js';
+import { buildCostModel } from './cost.js';
 import { normalizeEdges } from './edges.js';
 import { fitToBudget } from './fit.js';
 import { availableTokens, type TokenBudget } from './limits.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { RENDER_FORMATS, textAt, type ContextItem, type FileEdge } from '../../core/context-package.js';
+import { RENDER_FORMATS, textAt, type ContextItem, type FileEdge, type PackageFrame } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
 import { parseMarkdown, renderPackage } from '../../render/index.js';
 import { candidate } from './candidates.fixture.js';
-import type { PackageFrame } from './cost.js';
+
 import { fitToBudget } from './fit.js';
 import { createO200kCounter, type TokenCounter } from './tokens.js';
 

@@ -5,12 +5,12 @@
 // then the result is rendered and counted whole; if tokens merging across part boundaries
 // made it longer than estimated, it is refitted tighter.
 
-import type { BudgetSummary, ContextItem, ContextPackage, FileEdge, RenderFormat } from '../../core/context-package.js';
+import type { BudgetSummary, ContextItem, ContextPackage, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError } from '../../core/errors.js';
 import { printerFor } from '../../render/index.js';
 import { allocate, type Allocation } from './allocate.js';
 import { estimateTokens, settle, type Assembly } from './assemble.js';
-import { buildCostModel, type PackageFrame } from './cost.js';
+import { buildCostModel } from './cost.js';
 import { normalizeEdges } from './edges.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize } from './order.js';
