@@ -73,6 +73,7 @@ describe('extract → resolve imports → resolve references', () => {
     expect(importTable(imports)).toEqual([
       'scripts/tool.py: acme.plugins.extra -> src/acme/plugins/extra.py',
       'scripts/tool.py: os -> -',
+      'scripts/tool.py: nspkg.tool -> lib/nspkg/tool.py',
       'src/acme/util/__init__.py: .text -> src/acme/util/text.py',
       'src/acme/util/numbers.py: .text -> src/acme/util/text.py',
       'src/acme/util/text.py: . -> src/acme/util/__init__.py, src/acme/util/numbers.py',

@@ -13,6 +13,8 @@ export interface PythonResolveData {
 }
 
 const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg'];
+/** Conventional source folders; a root when not a package themselves (namespace layouts). */
+const CONVENTIONAL_ROOTS = ['src', 'lib', 'python'];
 
 export function findPythonRoots(files: RepoFiles): PythonResolveData {
   const roots = new Set<string>(['']);
@@ -22,6 +24,11 @@ export function findPythonRoots(files: RepoFiles): PythonResolveData {
     const parent = dirOf(pkgDir);
     if (!files.has(joinPath(parent, '__init__.py') ?? '') && !files.has(joinPath(parent, '__init__.pyi') ?? '')) {
       roots.add(parent);
+    }
+  }
+  for (const name of CONVENTIONAL_ROOTS) {
+    for (const dir of files.dirsNamed(name)) {
+      if (!files.has(`${dir}/__init__.py`) && !files.has(`${dir}/__init__.pyi`)) roots.add(dir);
     }
   }
   for (const marker of PROJECT_MARKERS) {

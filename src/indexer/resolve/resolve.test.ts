@@ -90,6 +90,8 @@ describe('Python resolution (python-src fixture)', () => {
       ['tests/test_core.py', 'acme', [], ['src/acme/__init__.py']],
       ['scripts/tool.py', 'acme.plugins.extra', [], ['src/acme/plugins/extra.py']],
       ['scripts/tool.py', 'os', [], []],
+      // lib/ holds a namespace package (no __init__.py anywhere): lib/ is a source root
+      ['scripts/tool.py', 'nspkg.tool', [], ['lib/nspkg/tool.py']],
     ]);
   });
 
