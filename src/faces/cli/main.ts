@@ -3,6 +3,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
+import { registerEvalCommand } from './commands/eval-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerStatusCommand } from './commands/status-command.js';
@@ -19,6 +20,7 @@ export function buildProgram(io: Io): Command {
   registerIndexCommand(program, io);
   registerSearchCommand(program, io);
   registerStatusCommand(program, io);
+  registerEvalCommand(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }

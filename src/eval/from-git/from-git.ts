@@ -1,0 +1,87 @@
+// `eval --from-git`: tasks from a repository's history, each ranked at its parent commit
+// in cairn's work copy (history up to the parent only), with gold functions read from the
+// parent's fresh index. The user's repository is never written to.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { CuratedReader } from '../../store/curated.js';
+import type { EvalTask } from '../dataset.js';
+import type { TaskWorkspace } from '../run-eval.js';
+import { goldFunctions } from './gold.js';
+import { selectCommitTasks, type GitTask, type Selection } from './select-tasks.js';
+import { inspectRepository, openWorkCopy, type UserRepository } from './work-copy.js';
+
+export interface FromGitOptions {
+  repo: string;
+  commits: number;
+  maxFiles: number;
+  /** Keep the work copy (and its index) under this folder, for cheap re-runs; else a temp folder. */
+  keepUnder?: string | undefined;
+}
+
+export interface FromGitSession {
+  user: UserRepository;
+  selection: Selection;
+  /** The tasks, newest first, without their hunk ranges. */
+  tasks: EvalTask[];
+  workspace: TaskWorkspace;
+  workDir: string;
+  /** Removes the work copy unless it is kept. */
+  close(): void;
+}
+
+export async function openFromGit(options: FromGitOptions): Promise<FromGitSession> {
+  const user = await inspectRepository(options.repo);
+  const repoName = safeName(basename(user.top));
+  const workDir = options.keepUnder ? keptWorkDir(options.keepUnder, user, repoName) : mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+  const close = (): void => {
+    if (!options.keepUnder) rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    const copy = await openWorkCopy(user, workDir);
+    const selection = await selectCommitTasks({
+      cwd: copy.root,
+      head: user.head,
+      repoName,
+      commits: options.commits,
+      maxFiles: options.maxFiles,
+    });
+    const ranges = new Map(selection.tasks.map((task) => [task.id, task.ranges]));
+    const workspace: TaskWorkspace = {
+      async prepare(task) {
+        await copy.checkout(task.base_commit);
+        return { root: copy.root, indexDir: copy.indexDir };
+      },
+      complete(task, reader) {
+        return withGoldFunctions(task, ranges.get(task.id) ?? {}, reader);
+      },
+    };
+    return { user, selection, tasks: selection.tasks.map(withoutRanges), workspace, workDir, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+function withGoldFunctions(task: EvalTask, ranges: GitTask['ranges'], reader: CuratedReader): EvalTask {
+  const functions = task.gold_files.flatMap((path) => goldFunctions(path, reader.symbolsOfFile(path), ranges[path] ?? []));
+  return { ...task, gold_functions: functions };
+}
+
+function withoutRanges(task: GitTask): EvalTask {
+  const { ranges: _ranges, ...rest } = task;
+  return rest;
+}
+
+function keptWorkDir(under: string, user: UserRepository, repoName: string): string {
+  const hash = createHash('sha256').update(user.top).digest('hex').slice(0, 8);
+  const dir = join(under, `from-git-${repoName}-${hash}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'repo';
+}

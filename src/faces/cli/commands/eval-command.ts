@@ -1,0 +1,188 @@
+// `cairn eval`: ranking quality on a localization dataset (`--dataset`), or on tasks built
+// from a repository's own history (`--from-git`), against a baseline ranker in the same run.
+
+import { InvalidArgumentError, type Command } from 'commander';
+import { drainIndex, openReader, openRepo, runIndex } from '../../../app.js';
+import { UsageError } from '../../../core/errors.js';
+import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
+import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
+import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
+import { openFromGit } from '../../../eval/from-git/from-git.js';
+import { jsonReport } from '../../../eval/json-report.js';
+import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
+import { renderReport, type ReportLabels } from '../../../eval/report.js';
+import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
+import { RANKER_NAMES, rankerByName } from '../../../search/rank/registry.js';
+import { collect, positiveInt, printJson } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface EvalFlags {
+  dataset?: string;
+  repos?: string;
+  fromGit?: boolean;
+  repo?: string;
+  commits: number;
+  maxFiles: number;
+  writeDataset?: string;
+  k: number[];
+  limit?: number;
+  depth: number;
+  ranker: string;
+  baseline: string;
+  indexRoot?: string;
+  json?: boolean;
+  only?: string[];
+  category?: string;
+}
+
+const NO_BASELINE = 'none';
+
+export function registerEvalCommand(program: Command, io: Io): void {
+  program
+    .command('eval')
+    .description('measure ranking quality (file Acc@k, Recall@k, MRR, function Acc@k, latency) against a baseline')
+    .option('--dataset <file>', 'localization tasks, one JSON object per line')
+    .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
+    .option('--from-git', 'build tasks from the commits of a repository (--repo) and evaluate on them')
+    .option('--repo <path>', 'repository whose history --from-git reads (never modified)', '.')
+    .option('--commits <n>', 'with --from-git: how many tasks to build, newest first', positiveInt('--commits'), 50)
+    .option('--max-files <n>', 'with --from-git: skip commits touching more files than this', positiveInt('--max-files'), 10)
+    .option('--write-dataset <file>', 'with --from-git: also write the built tasks as a dataset')
+    .option('--k <list>', 'cut-offs for file Acc@k and Recall@k', cutoffs, [1, 3, 5, 10])
+    .option('--limit <n>', 'evaluate only the first n tasks', positiveInt('--limit'))
+    .option('--depth <n>', 'how many files and functions to rank per task (MRR looks this deep)', positiveInt('--depth'), 100)
+    .option('--ranker <name>', `ranker to evaluate (${RANKER_NAMES.join(', ')})`, RANKER_NAMES[0])
+    .option('--baseline <name>', `ranker to compare with, or "${NO_BASELINE}"`, 'bm25-file')
+    .option('--index-root <dir>', 'keep each task\'s index at <dir>/<id> (--from-git: its work copy) instead of in the tree')
+    .option('--only <ids>', 'only these task ids (comma-separated, repeatable)', collect)
+    .option('--category <name>', 'only tasks of this category')
+    .option('--json', 'print JSON with per-task ranks and metrics')
+    .action(async (flags: EvalFlags) => {
+      checkModes(flags);
+      const { evaluators, labels } = chooseEvaluators(flags);
+      if (flags.fromGit) await evalFromGit(flags, io, evaluators, labels);
+      else await evalDataset(flags, io, evaluators, labels);
+    });
+}
+
+function checkModes(flags: EvalFlags): void {
+  if (Boolean(flags.dataset) === Boolean(flags.fromGit)) {
+    throw new UsageError('pass either --dataset FILE --repos DIR, or --from-git [--repo PATH]');
+  }
+  if (flags.dataset && !flags.repos) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
+  if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
+  if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
+}
+
+function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
+  const options = { ks: flags.k, depth: flags.depth };
+  const evaluators = [rankerEvaluator(rankerByName(flags.ranker), options)];
+  const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
+  if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
+  return { evaluators, labels: { ranker: flags.ranker, baseline } };
+}
+
+async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
+  const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
+  const run = await evaluate(io, tasks, datasetWorkspace(flags.repos!, flags.indexRoot), evaluators);
+  finish(io, run, labels, flags, { dataset: flags.dataset });
+}
+
+async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
+  const progress = progressLine(io);
+  progress.say('cairn eval: reading history…');
+  const session = await openFromGit({ repo: flags.repo!, commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
+  try {
+    progress.clear();
+    const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });
+    const run = await evaluate(io, tasks, session.workspace, evaluators);
+    if (flags.writeDataset) writeDataset(flags.writeDataset, mergeEvaluated(session.tasks, run.evaluatedTasks));
+    const { selection } = session;
+    const fromGit = {
+      repo: session.user.top,
+      head: session.user.head,
+      commitsExamined: selection.examined,
+      commitsSkipped: selection.skipped,
+      tasksBuilt: selection.tasks.length,
+    };
+    if (!flags.json) {
+      const reasons = Object.entries(selection.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none';
+      io.out(`from git: ${session.user.top} at ${session.user.head.slice(0, 12)} — ${selection.tasks.length} tasks from ${selection.examined} commits (skipped: ${reasons})\n`);
+      if (flags.writeDataset) io.out(`dataset written to ${flags.writeDataset}\n`);
+    }
+    finish(io, run, labels, flags, { fromGit });
+  } finally {
+    session.close();
+  }
+}
+
+/** The dataset to write: each task as evaluated (gold functions filled in) where it was. */
+function mergeEvaluated(built: readonly EvalTask[], evaluated: readonly EvalTask[]): EvalTask[] {
+  const byId = new Map(evaluated.map((task) => [task.id, task]));
+  return built.map((task) => byId.get(task.id) ?? task);
+}
+
+async function evaluate(io: Io, tasks: EvalTask[], workspace: TaskWorkspace, evaluators: TaskEvaluator[]): Promise<EvalRun> {
+  const progress = progressLine(io);
+  try {
+    return await runEvaluation({ tasks, workspace, ports: appIndexPorts(), evaluators, onEvent: (event) => progress.event(event) });
+  } finally {
+    progress.clear();
+  }
+}
+
+function finish(io: Io, run: EvalRun, labels: ReportLabels, flags: EvalFlags, extra: Record<string, unknown>): void {
+  if (flags.json) printJson(io, jsonReport(run, labels, extra));
+  else io.out(renderReport(run, labels));
+  if (io.debug) for (const fail of run.failed) io.err(`${fail.id}: ${fail.error instanceof Error ? fail.error.stack : String(fail.error)}\n`);
+  if (run.failed.length > 0) io.setExitCode(1);
+}
+
+/** The application's index: each tree indexed incrementally; CAIRN_INDEX_DIR is not consulted. */
+function appIndexPorts(): IndexPorts {
+  const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
+  return {
+    async index(tree, onProgress) {
+      await drainIndex(runIndex(contextOf(tree)), onProgress);
+    },
+    openReader: (tree) => openReader(contextOf(tree)),
+  };
+}
+
+function cutoffs(value: string): number[] {
+  const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const ks = parts.map(Number);
+  if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k <= 0)) {
+    throw new InvalidArgumentError(`--k takes positive whole numbers separated by commas, got "${value}".`);
+  }
+  return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+/** One redrawn line on stderr while a terminal watches; nothing otherwise. */
+function progressLine(io: Io): { say(text: string): void; event(event: EvalEvent): void; clear(): void } {
+  let drawn = false;
+  let last = 0;
+  let task = '';
+  const say = (text: string): void => {
+    if (!io.interactive) return;
+    io.err(`\r\x1b[2K${text}`);
+    drawn = true;
+  };
+  return {
+    say,
+    event(event) {
+      if (event.type === 'task') task = `cairn eval: [${event.position}/${event.total}] ${event.id}`;
+      const now = Date.now();
+      if (event.type === 'index' && now - last < 200) return;
+      last = now;
+      if (event.type === 'task') say(`${task} · preparing`);
+      else if (event.type === 'evaluate') say(`${task} · ranking`);
+      else if (event.progress.phase === 'extract') say(`${task} · indexing ${event.progress.done}/${event.progress.total} files`);
+      else say(`${task} · indexing (${event.progress.phase === 'link' ? event.progress.step : 'scan'})`);
+    },
+    clear() {
+      if (drawn) io.err('\r\x1b[2K');
+      drawn = false;
+    },
+  };
+}
