@@ -44,6 +44,8 @@ export interface IndexSummary {
   regexFallbacks: number;
   link: LinkSummary;
   seconds: number;
+  /** Peak resident memory of this process (worker threads included), MiB. */
+  peakRssMb: number;
 }
 
 /** Below this many files to extract, worker start-up costs more than it saves. */
@@ -229,5 +231,6 @@ function summarize(
     regexFallbacks: extracted.regexFallbacks,
     link,
     seconds: Math.round((performance.now() - started) / 10) / 100,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };
 }

@@ -1,0 +1,145 @@
+// Indexing and search benchmark (issue: foundation). Run by hand, never by `npm test`:
+//
+//   npm run bench:build && node dist-bench/bench/index-bench.js <repo> [<repo> ...]
+//
+// For each repository, on a private copy of it (the original is never touched), in one
+// run: full index (seconds, files/s, MB/s, peak RSS), re-index with no change, re-index
+// after editing one file (both as whole CLI processes, start-up included), in-process
+// search latency p50/p95, and — on the same copy, in the same run — `ctags -R` and `rg`
+// as baselines, with ratios. Needs universal-ctags and ripgrep on PATH.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openReader, openRepo } from '../src/app.js';
+import { searchIndex } from '../src/search/text-search.js';
+import { cairnRanker } from '../src/search/rank/cairn-ranker.js';
+
+const CAIRN = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
+
+interface Timed<T> {
+  seconds: number;
+  value: T;
+}
+
+function timed<T>(work: () => T): Timed<T> {
+  const start = performance.now();
+  const value = work();
+  return { seconds: (performance.now() - start) / 1000, value };
+}
+
+function cairn(args: string[]): Record<string, any> {
+  const result = spawnSync(process.execPath, [CAIRN, ...args], { encoding: 'utf8', env: { ...process.env, CI: '1' } });
+  if (result.status !== 0) throw new Error(`cairn ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Record<string, any>;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function treeStats(root: string): { files: number; bytes: number } {
+  const list = execFileSync('rg', ['--files', '--hidden', '--glob', '!.git'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const files = list.trim().split('\n').filter(Boolean);
+  let bytes = 0;
+  for (const file of files) bytes += readFileSync(join(root, file)).length;
+  return { files: files.length, bytes };
+}
+
+/** Queries drawn from the index itself: symbol names and two-word phrases, deterministic. */
+function sampleQueries(indexDir: string, root: string, count: number): string[] {
+  const reader = openReader(openRepo({ repo: root, indexDir }));
+  try {
+    const symbols = reader.allSymbols().filter((s) => s.kind === 'function' || s.kind === 'class' || s.kind === 'method');
+    const step = Math.max(1, Math.floor(symbols.length / count));
+    const queries: string[] = [];
+    for (let i = 0; i < symbols.length && queries.length < count; i += step) {
+      const symbol = symbols[i]!;
+      queries.push(queries.length % 2 === 0 ? symbol.name : `${symbol.name.replace(/_/g, ' ')} ${symbol.path.split('/').slice(-2, -1)[0] ?? ''}`);
+    }
+    return queries;
+  } finally {
+    reader.close();
+  }
+}
+
+function searchLatency(indexDir: string, root: string, queries: string[]): { search: number[]; rank: number[] } {
+  const reader = openReader(openRepo({ repo: root, indexDir }));
+  const search: number[] = [];
+  const rank: number[] = [];
+  try {
+    for (const query of queries) {
+      search.push(timed(() => searchIndex(reader, { query, limit: 10 })).seconds * 1000);
+      rank.push(timed(() => cairnRanker.rank(reader, { query, limit: 10 })).seconds * 1000);
+    }
+  } finally {
+    reader.close();
+  }
+  return { search, rank };
+}
+
+function benchRepository(original: string): void {
+  const work = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  const root = join(work, basename(original));
+  const indexDir = join(work, 'index');
+  cpSync(original, root, { recursive: true });
+  try {
+    const tree = treeStats(root);
+    const ctags = timed(() => execFileSync('ctags', ['-R', '-f', join(work, 'tags'), '.'], { cwd: root, stdio: 'ignore' }));
+    const rg = timed(() => spawnSync('rg', ['--count-matches', '-e', 'def |class |function ', '.'], { cwd: root, stdio: 'ignore' }));
+    const full = timed(() => cairn(['index', root, '--index-dir', indexDir, '--json']));
+    const noChange = timed(() => cairn(['index', root, '--index-dir', indexDir, '--json']));
+    const edited = pickFileToEdit(indexDir, root);
+    appendFileSync(join(root, edited), '\n\ndef cairn_bench_added_function(value):\n    return value\n');
+    const oneFile = timed(() => cairn(['index', root, '--index-dir', indexDir, '--json']));
+    const queries = sampleQueries(indexDir, root, 60);
+    const latency = searchLatency(indexDir, root, queries);
+    report(original, tree, { ctags: ctags.seconds, rg: rg.seconds, full, noChange, oneFile, edited, latency });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function pickFileToEdit(indexDir: string, root: string): string {
+  const reader = openReader(openRepo({ repo: root, indexDir }));
+  try {
+    const code = reader.files({ kinds: ['code'] }).filter((f) => f.path.endsWith('.py') || f.path.endsWith('.ts'));
+    code.sort((a, b) => a.size - b.size);
+    return code[Math.floor(code.length / 2)]!.path;
+  } finally {
+    reader.close();
+  }
+}
+
+function report(
+  repo: string,
+  tree: { files: number; bytes: number },
+  runs: { ctags: number; rg: number; full: Timed<Record<string, any>>; noChange: Timed<Record<string, any>>; oneFile: Timed<Record<string, any>>; edited: string; latency: { search: number[]; rank: number[] } },
+): void {
+  const mb = tree.bytes / 1e6;
+  const full = runs.full.seconds;
+  const lines = [
+    `## ${repo}`,
+    `tree: ${tree.files} files, ${mb.toFixed(1)} MB (rg --files)`,
+    `full index (CLI wall):      ${full.toFixed(2)} s  ${(runs.full.value['files'] / full).toFixed(0)} files/s  ${(mb / full).toFixed(1)} MB/s  peak RSS ${runs.full.value['peakRssMb']} MB`,
+    `  indexed ${runs.full.value['files']} files, ${runs.full.value['symbols']} symbols, ${runs.full.value['edges']['references']} references (in-process ${runs.full.value['seconds']} s)`,
+    `ctags -R:                   ${runs.ctags.toFixed(2)} s   → cairn/ctags = ${(full / runs.ctags).toFixed(2)}×  (target ≤ 4×)`,
+    `rg (count defs, all files): ${runs.rg.toFixed(2)} s   → cairn/rg = ${(full / runs.rg).toFixed(1)}×`,
+    `re-index, no change (CLI):  ${(runs.noChange.seconds * 1000).toFixed(0)} ms (target ≤ 300 ms)`,
+    `re-index, one file edited:  ${(runs.oneFile.seconds * 1000).toFixed(0)} ms (target ≤ 500 ms) [${runs.edited}: changed ${runs.oneFile.value['run']['changed']}]`,
+    `search (BM25) in-process:   p50 ${percentile(runs.latency.search, 50).toFixed(1)} ms  p95 ${percentile(runs.latency.search, 95).toFixed(1)} ms (target p50 ≤ 50 ms; ${runs.latency.search.length} queries)`,
+    `rank (cairn) in-process:    p50 ${percentile(runs.latency.rank, 50).toFixed(1)} ms  p95 ${percentile(runs.latency.rank, 95).toFixed(1)} ms`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+const repos = process.argv.slice(2);
+if (repos.length === 0) {
+  console.error('usage: node dist-bench/bench/index-bench.js <repo> [<repo> ...]');
+  process.exit(2);
+}
+for (const repo of repos) benchRepository(repo);
