@@ -18,9 +18,9 @@ export interface Adjacency {
 export class AdjacencyBuilder {
   private readonly from: number[] = [];
   private readonly to: number[] = [];
-  private readonly weight: number[] = [];
-  private readonly count: number[] = [];
-  private readonly kind: number[] = [];
+  readonly weight: number[] = [];
+  readonly count: number[] = [];
+  readonly kind: number[] = [];
 
   add(from: number, to: number, weight: number, count = 1, kindBits = 0): void {
     this.from.push(from);
@@ -49,46 +49,42 @@ export class AdjacencyBuilder {
   reverse(nodeCount: number): Adjacency {
     return pack(nodeCount, this.to, this.from, this);
   }
-
-  edgeData(at: number): { weight: number; count: number; kind: number } {
-    return { weight: this.weight[at] ?? 0, count: this.count[at] ?? 0, kind: this.kind[at] ?? 0 };
-  }
 }
 
-function pack(nodeCount: number, rows: number[], cols: number[], builder: AdjacencyBuilder): Adjacency {
-  const order = rowMajorOrder(nodeCount, rows, cols);
+interface EdgeData {
+  readonly weight: number[];
+  readonly count: number[];
+  readonly kind: number[];
+}
+
+function pack(nodeCount: number, rows: number[], cols: number[], edges: EdgeData): Adjacency {
   const offsets = new Uint32Array(nodeCount + 1);
-  const targets: number[] = [];
-  const weights: number[] = [];
-  const counts: number[] = [];
-  const kinds: number[] = [];
+  const targets = new Uint32Array(rows.length);
+  const weights = new Float32Array(rows.length);
+  const counts = new Uint32Array(rows.length);
+  const kinds = new Uint8Array(rows.length);
+  let size = 0;
   let previousRow = -1;
-  for (const at of order) {
-    const row = rows[at] ?? 0;
-    const col = cols[at] ?? 0;
-    const data = builder.edgeData(at);
-    const last = targets.length - 1;
-    if (row === previousRow && targets[last] === col) {
-      weights[last] = (weights[last] ?? 0) + data.weight;
-      counts[last] = (counts[last] ?? 0) + data.count;
-      kinds[last] = (kinds[last] ?? 0) | data.kind;
-      continue;
-    }
-    targets.push(col);
-    weights.push(data.weight);
-    counts.push(data.count);
-    kinds.push(data.kind);
-    offsets[row + 1] = targets.length;
+  for (const at of rowMajorOrder(nodeCount, rows, cols)) {
+    const row = rows[at]!;
+    const col = cols[at]!;
+    const duplicate = row === previousRow && targets[size - 1] === col;
+    const slot = duplicate ? size - 1 : size++;
+    if (!duplicate) targets[slot] = col;
+    weights[slot]! += edges.weight[at]!;
+    counts[slot]! += edges.count[at]!;
+    kinds[slot]! |= edges.kind[at]!;
+    offsets[row + 1] = size;
     previousRow = row;
   }
   // Rows without edges inherit the end of the row before them.
-  for (let i = 1; i <= nodeCount; i++) offsets[i] = Math.max(offsets[i] ?? 0, offsets[i - 1] ?? 0);
+  for (let i = 1; i <= nodeCount; i++) offsets[i] = Math.max(offsets[i]!, offsets[i - 1]!);
   return {
     offsets,
-    targets: Uint32Array.from(targets),
-    weights: Float32Array.from(weights),
-    counts: Uint32Array.from(counts),
-    kinds: Uint8Array.from(kinds),
+    targets: targets.slice(0, size),
+    weights: weights.slice(0, size),
+    counts: counts.slice(0, size),
+    kinds: kinds.slice(0, size),
   };
 }
 
@@ -114,13 +110,13 @@ function countingSort(order: Uint32Array, keys: number[], keyCount: number): Uin
 
 /** Number of distinct neighbours of a node. */
 export function degree(adjacency: Adjacency, node: number): number {
-  return (adjacency.offsets[node + 1] ?? 0) - (adjacency.offsets[node] ?? 0);
+  return adjacency.offsets[node + 1]! - adjacency.offsets[node]!;
 }
 
 /** Calls `visit` for every neighbour of a node with the edge's index into the arrays. */
 export function forEachNeighbour(adjacency: Adjacency, node: number, visit: (target: number, edge: number) => void): void {
-  const end = adjacency.offsets[node + 1] ?? 0;
-  for (let edge = adjacency.offsets[node] ?? 0; edge < end; edge++) visit(adjacency.targets[edge] ?? 0, edge);
+  const end = adjacency.offsets[node + 1]!;
+  for (let edge = adjacency.offsets[node]!; edge < end; edge++) visit(adjacency.targets[edge]!, edge);
 }
 
 /** An adjacency with no edges, for relations a graph was loaded without. */
