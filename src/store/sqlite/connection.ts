@@ -2,7 +2,6 @@
 // decision here is made on SQLite result codes (SqliteError.code), never on message text.
 
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { CairnError, IndexError, InputError } from '../../core/errors.js';
 
@@ -142,9 +141,4 @@ export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
 /** For invariants the adapter itself relies on (a caller handing over inconsistent data). */
 export function internalError(message: string, cause?: unknown): CairnError {
   return new CairnError('INTERNAL', message, cause === undefined ? {} : { cause });
-}
-
-/** A directory path for messages when only a file is known. */
-export function storeFile(label: string, file: string): StoreFile {
-  return { label, file, dir: dirname(file) };
 }

@@ -1,7 +1,7 @@
 // The SQLite adapter's public surface: openers for each store and the file layout. The
 // composition root (src/app.ts) is the only intended caller.
 
-export { DEFAULT_INDEX_DIR_NAME, defaultIndexDir, indexPaths, type IndexPaths } from './layout.js';
+export { indexPaths, type IndexPaths } from './layout.js';
 export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
 export type { WriterOptions } from './index-writer.js';
 export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
