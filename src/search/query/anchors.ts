@@ -34,7 +34,7 @@ export interface Anchors {
 
 const CODE_EXTENSIONS =
   'py|pyi|js|jsx|mjs|cjs|ts|tsx|mts|cts|go|rs|java|kt|kts|scala|rb|php|cs|c|h|cc|cpp|hpp|cxx|swift|m|mm|sh|md|rst|toml|yaml|yml|json|cfg|ini|txt';
-const PATH_LIKE = new RegExp(`(?:^|[\\s("'\`\\[<,=])((?:[\\w.@~-]+/)*[\\w.@-]+\\.(?:${CODE_EXTENSIONS}))(?::(\\d+))?(?=$|[\\s)"'\`\\]>,:;#!?])`, 'gm');
+const PATH_LIKE = new RegExp(`(?:^|[\\s("'\`\\[<,=])((?:[\\w.@~-]+/)*[\\w.@-]+\\.(?:${CODE_EXTENSIONS}))(?::(\\d+))?(?=$|[\\s)"'\`\\]>,.:;#!?])`, 'gm');
 const SOURCE_URL = /\/(?:blob|tree|raw|blame)\/[^/]+\/([^?#\s]+)(?:#L(\d+))?/;
 const IDENTIFIER = /(?<![\w.$/-])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\s*\()?/g;
 const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/g;

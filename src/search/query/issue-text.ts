@@ -44,7 +44,7 @@ export function parseIssueText(text: string): IssueText {
     });
   const cleanTitle = collectInline(title.replace(URL, ' '));
   const prose = collectInline(body);
-  return { title: cleanTitle.trim(), prose: prose.trim(), codeBlocks, inlineCode, urls };
+  return { title: cleanTitle.replace(/\s+/g, ' ').trim(), prose: prose.trim(), codeBlocks, inlineCode, urls };
 }
 
 /** Markdown code indented by four spaces (tracebacks pasted without fences often are). */

@@ -15,6 +15,7 @@ export interface StackFrame {
 const PYTHON = /^\s*File "([^"]+)", line (\d+)(?:, in ([^\s]+))?/;
 const V8_CALL = /^\s*at (?:async )?(?:new )?([^\s(]+(?: \[as [^\]]+\])?) \((?:file:\/\/)?([^()]+?):(\d+)(?::\d+)?\)\s*$/;
 const V8_BARE = /^\s*at (?:async )?(?:file:\/\/)?([^\s()]+?):(\d+)(?::\d+)?\s*$/;
+const JS_FILE = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 const JAVA = /^\s*at ([\w$.<>]+)\(([\w$-]+\.(?:java|kt|scala)):(\d+)\)/;
 const GO_FUNC = /^([\w./*()-]+\.[\w$]+)\(.*\)\s*$/;
 const GO_LOCATION = /^\s+(\S+\.go):(\d+)(?: \+0x[0-9a-f]+)?\s*$/;
@@ -54,7 +55,8 @@ function v8(lines: string[]): StackFrame[] {
     else if (bare) out.push({ path: bare[1]!, line: Number(bare[2]), func: null, language: 'javascript', depth: depth++ });
     else if (!/^\s*at /.test(line)) depth = 0;
   }
-  return out.filter((frame) => !frame.path?.startsWith('node:'));
+  // "at path:line" is also how Rust backtraces print locations: keep JavaScript files only.
+  return out.filter((frame) => frame.path !== null && JS_FILE.test(frame.path));
 }
 
 function java(lines: string[]): StackFrame[] {

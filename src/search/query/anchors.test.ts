@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { extractAnchors, looksLikeCode } from './anchors.js';
+import { parseIssueText } from './issue-text.js';
+
+describe('parseIssueText', () => {
+  it('separates title, prose, code, inline code and links, and drops template boilerplate', () => {
+    const issue = parseIssueText(
+      [
+        'Use tree reduction in `da.bincount`',
+        '### Checklist',
+        '- [X] I searched the issues',
+        '<!-- please describe -->',
+        'Currently it reduces [here](https://github.com/dask/dask/blob/2f308e7/dask/array/routines.py#L549).',
+        '```python',
+        'import dask.array as da',
+        '```',
+        '_No response_',
+      ].join('\n'),
+    );
+    expect(issue.title).toBe('Use tree reduction in da.bincount');
+    expect(issue.inlineCode).toEqual(['da.bincount']);
+    expect(issue.codeBlocks).toEqual(['import dask.array as da']);
+    expect(issue.urls).toEqual(['https://github.com/dask/dask/blob/2f308e7/dask/array/routines.py#L549']);
+    expect(issue.prose).not.toContain('I searched');
+    expect(issue.prose).not.toContain('No response');
+    expect(issue.prose).not.toContain('please describe');
+    expect(issue.prose).not.toContain('https://');
+  });
+});
+
+describe('extractAnchors', () => {
+  it('finds paths in links and text, names in code and prose, error types and title tags', () => {
+    const anchors = extractAnchors(
+      parseIssueText(
+        [
+          '[youtube] Age-restricted videos fail with ExtractorError',
+          'See https://github.com/o/r/blob/main/src/prefect/task_engine.py#L1176 and yt_dlp/extractor/common.py:120.',
+          'The `AsyncTaskRunEngine.begin_run` step calls run_coro_as_sync() and parse_duration fails.',
+        ].join('\n'),
+      ),
+    );
+    expect(anchors.paths).toEqual([
+      { path: 'src/prefect/task_engine.py', line: 1176, source: 'url' },
+      { path: 'yt_dlp/extractor/common.py', line: 120, source: 'prose' },
+    ]);
+    expect(anchors.titleTags).toEqual(['youtube']);
+    expect(anchors.errorTypes).toEqual(['ExtractorError']);
+    const names = Object.fromEntries(anchors.names.map((n) => [n.name, n.source]));
+    expect(names).toMatchObject({ 'AsyncTaskRunEngine.begin_run': 'inline', run_coro_as_sync: 'prose', parse_duration: 'prose' });
+    expect(names['step']).toBeUndefined(); // plain prose words are not names
+  });
+
+  it('tells code-like words from prose', () => {
+    expect(['snake_case', 'camelCase', 'PascalCaseName', 'a.b.c', '__init__', 'HTTPServer'].map(looksLikeCode)).toEqual([true, true, true, true, true, true]);
+    expect(['Hello', 'regression', 'Windows', 'e.g', 'I.E'].map(looksLikeCode)).toEqual([false, false, false, true, false]);
+  });
+});

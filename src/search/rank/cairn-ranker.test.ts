@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedFixture, type IndexedFixture } from '../../../test/support/indexed-fixture.js';
+import { bm25Baseline } from './bm25-baseline.js';
+import { cairnRanker } from './cairn-ranker.js';
+
+let fixture: IndexedFixture;
+beforeAll(async () => {
+  fixture = await indexedFixture('shop');
+});
+afterAll(() => fixture.close());
+
+async function topFiles(query: string, limit = 3): Promise<string[]> {
+  const result = await cairnRanker.rank(fixture.reader, { query, limit });
+  return result.files.map((file) => file.path);
+}
+
+describe('cairn ranker', () => {
+  it('puts the file defining a named function first', async () => {
+    expect((await topFiles('Discount codes are case sensitive in `apply_discount`'))[0]).toBe('shop/pricing.py');
+  });
+
+  it('follows the innermost in-project frame of a traceback, ignoring the reporter script and the stdlib', async () => {
+    const query = [
+      'Charging an empty cart crashes',
+      '```',
+      'Traceback (most recent call last):',
+      '  File "/home/me/checkout.py", line 9, in <module>',
+      '  File "/usr/lib/python3/site-packages/shop/payments/gateway.py", line 14, in charge',
+      '  File "/usr/lib/python3/site-packages/shop/cart.py", line 33, in total',
+      '  File "/usr/lib/python3.11/json/__init__.py", line 1, in dumps',
+      'ValueError: bad',
+      '```',
+    ].join('\n');
+    const result = await cairnRanker.rank(fixture.reader, { query, limit: 5 });
+    expect(result.files[0]?.path).toBe('shop/cart.py');
+    expect(result.files.map((f) => f.path)).toContain('shop/payments/gateway.py');
+    expect(result.symbols[0]?.key).toBe('shop/cart.py::Cart.total');
+  });
+
+  it('resolves dotted module paths and links to source files', async () => {
+    expect((await topFiles('Crash in shop.payments.gateway when the provider is down'))[0]).toBe('shop/payments/gateway.py');
+    expect((await topFiles('see https://github.com/acme/shop/blob/main/web/src/format.ts#L2 for the rounding'))[0]).toBe('web/src/format.ts');
+  });
+
+  it('ranks tests below the code they test unless the task is about tests', async () => {
+    const plain = await topFiles('cart total discount tax', 5);
+    expect(plain.indexOf('shop/cart.py')).toBeLessThan(plain.indexOf('tests/test_cart.py'));
+  });
+
+  it('explains every result with its signals and rank', async () => {
+    const result = await cairnRanker.rank(fixture.reader, { query: 'apply_discount ignores unknown codes', limit: 3 });
+    const signals = result.files[0]!.signals.map((s) => s.signal);
+    expect(signals).toContain('anchors');
+    expect(signals).toContain('prior');
+    for (const signal of result.files[0]!.signals.filter((s) => s.rank !== null)) expect(signal.contribution).toBeGreaterThan(0);
+  });
+
+  it('ranks code above the docs and tests that repeat its words, where plain BM25 does not', async () => {
+    const queries = ['Discount codes are case sensitive in `apply_discount`', 'cart total discount tax'];
+    for (const query of queries) {
+      const baseline = (await bm25Baseline.rank(fixture.reader, { query, limit: 1 })).files[0]?.path;
+      expect(baseline === 'docs/payments.md' || baseline === 'tests/test_cart.py').toBe(true);
+      const cairn = (await topFiles(query, 1))[0];
+      expect(['shop/pricing.py', 'shop/cart.py']).toContain(cairn);
+    }
+  });
+});
