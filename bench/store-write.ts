@@ -75,15 +75,26 @@ function queries(next: () => number, vocab: Vocabulary, count: number): string[]
 function measureSearch(dir: string, target: SearchTarget, terms: string[][], limit: number) {
   const reader = openSqliteCuratedReader(dir);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let hits = 0;
   for (const query of terms) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     hits += reader.search({ terms: query, target, limit }).length;
+    const used = process.cpuUsage(cpu);
     times.push(performance.now() - started);
+    cpuTimes.push((used.user + used.system) / 1000);
   }
   reader.close();
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), meanHits: hits / terms.length };
+  cpuTimes.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    cpuP50: percentile(cpuTimes, 0.5),
+    cpuP95: percentile(cpuTimes, 0.95),
+    meanHits: hits / terms.length,
+  };
 }
 
 /** Cost of the matchedFields follow-up alone, on the same queries. */
@@ -122,7 +133,8 @@ function report(workload: Workload, batch: number): void {
       const search = measureSearch(dir, target, workload.queries, 20);
       const matched = measureMatchedFields(dir, target, workload.queries, 20);
       console.log(
-        `  search ${target} (limit 20, ${workload.queries.length} queries): p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms, ` +
+        `  search ${target} (limit 20, ${workload.queries.length} queries): p50 ${search.p50.toFixed(2)} ms, p95 ${search.p95.toFixed(2)} ms ` +
+          `(CPU p50 ${search.cpuP50.toFixed(2)} ms, p95 ${search.cpuP95.toFixed(2)} ms), ` +
           `mean hits ${search.meanHits.toFixed(1)}; of which matchedFields p50 ${matched.p50.toFixed(2)} ms, p95 ${matched.p95.toFixed(2)} ms`,
       );
     }
