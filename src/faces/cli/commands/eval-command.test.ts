@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,17 @@ describe('cairn eval --dataset', () => {
     expect(category.skipped.map((skip: { id: string }) => skip.id)).toEqual(['absent']);
     const limited = JSON.parse((await cairn(...base, '--limit', '1')).out);
     expect(limited.tasks.map((task: { id: string }) => task.id)).toEqual(['disc']);
+  });
+
+  it('waits for another process writing a shared index instead of failing the task', async () => {
+    const indexRoot = join(dir, 'busy-idx');
+    mkdirSync(join(indexRoot, 'disc'), { recursive: true });
+    const lock = join(indexRoot, 'disc', 'index.lock');
+    writeFileSync(lock, String(process.ppid)); // a live process other than this one
+    setTimeout(() => rmSync(lock, { force: true }), 500);
+    const result = await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--index-root', indexRoot, '--only', 'disc', '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.out).summary).toMatchObject({ tasks: 1, failed: 0 });
   });
 
   it('reports a bad dataset line with its file, line and field', async () => {

@@ -3,7 +3,7 @@
 
 import { InvalidArgumentError, type Command } from 'commander';
 import { drainIndex, openReader, openRepo, runIndex } from '../../../app.js';
-import { UsageError } from '../../../core/errors.js';
+import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
@@ -138,12 +138,28 @@ function finish(io: Io, run: EvalRun, labels: ReportLabels, flags: EvalFlags, ex
   if (run.failed.length > 0) io.setExitCode(1);
 }
 
-/** The application's index: each tree indexed incrementally; CAIRN_INDEX_DIR is not consulted. */
+/** Waits this long, in steps, for another process writing a shared index (`--index-root`). */
+const BUSY_WAIT_MS = 10 * 60_000;
+const BUSY_STEP_MS = 2_000;
+
+/**
+ * The application's index: each tree indexed incrementally; CAIRN_INDEX_DIR is not consulted.
+ * An index another process is writing is waited for rather than counted as a failed task.
+ */
 function appIndexPorts(): IndexPorts {
   const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
   return {
     async index(tree, onProgress) {
-      await drainIndex(runIndex(contextOf(tree)), onProgress);
+      const context = contextOf(tree);
+      for (let waited = 0; ; waited += BUSY_STEP_MS) {
+        try {
+          await drainIndex(runIndex(context), onProgress);
+          return;
+        } catch (error) {
+          if (!(isCairnError(error) && error.code === 'INDEX_BUSY') || waited >= BUSY_WAIT_MS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, BUSY_STEP_MS));
+        }
+      }
     },
     openReader: (tree) => openReader(contextOf(tree)),
   };
