@@ -1,0 +1,35 @@
+// `cairn explain --task-id ID`: every decision of a task's runs, from the raw log.
+
+import type { Command } from 'commander';
+import { openRawLog } from '../../../app.js';
+import { explainTask } from '../../../retrieval/pipeline/explain.js';
+import { renderExplanation } from '../../../retrieval/pipeline/explain-text.js';
+import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface ExplainFlags extends RepoFlags {
+  taskId: string;
+  run?: string;
+  json?: boolean;
+}
+
+export function registerExplainCommand(program: Command, io: Io): void {
+  const command = program
+    .command('explain')
+    .description("show every decision of a task's runs: what was considered, at which stage and tier, kept or dropped and why, what the budget did")
+    .requiredOption('--task-id <id>', 'the task (printed by `cairn retrieve`)');
+  withRepoOptions(command)
+    .option('--run <id>', 'only this run of the task')
+    .option('--json', 'print JSON')
+    .action((flags: ExplainFlags) => {
+      const context = repoFrom(flags, io);
+      const rawLog = openRawLog(context);
+      try {
+        const explanation = explainTask(rawLog, flags.taskId, flags.run);
+        if (flags.json) printJson(io, explanation);
+        else io.out(renderExplanation(explanation));
+      } finally {
+        rawLog.close();
+      }
+    });
+}

@@ -1,0 +1,109 @@
+// `cairn retrieve TASK`: the context a task needs, within a token budget — staged retrieval
+// over the index, every decision in the raw log, the package on stdout.
+
+import { readFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { openRetrieval, type RepoContext } from '../../../app.js';
+import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
+import { InputError, UsageError } from '../../../core/errors.js';
+import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
+import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
+import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface RetrieveFlags extends RepoFlags, ModelFlags {
+  taskFile?: string;
+  stages?: string[];
+  contextWindow?: number;
+  reservedTokens?: number;
+  budgetConfig?: string;
+  format: RenderFormat;
+  taskId?: string;
+  refresh: boolean;
+}
+
+export function registerRetrieveCommand(program: Command, io: Io): void {
+  const command = program
+    .command('retrieve')
+    .description('the code, docs and tests a task needs, within a token budget (scope → precision → budget → package)')
+    .argument('[task]', 'the task: an issue, a bug report, a feature request (or use --task-file)');
+  withRepoOptions(command)
+    .option('--task-file <file>', 'read the task text from a file')
+    .option('--stages <list>', 'stages to run, in order, comma-separated (e.g. scope,precision)', stageList)
+    .option('--context-window <n>', "the model's context window, in tokens", wholeNumber('--context-window'))
+    .option('--reserved-tokens <n>', 'tokens kept free for the prompt and the answer', wholeNumber('--reserved-tokens'))
+    .option('--budget-config <file>', 'YAML/JSON file with context_window and reserved_tokens (instead of the pair)')
+    .addOption(new Option('--format <format>', 'how to print the package').choices(RENDER_FORMATS).default('markdown'))
+    .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)');
+  withModelOptions(command)
+    .option('--no-refresh', 'do not refresh the index before retrieving')
+    .action(async (task: string | undefined, flags: RetrieveFlags) => {
+      const context = repoFrom(flags, io);
+      const text = taskText(task, flags.taskFile);
+      const stages = resolveStages(flags.stages, context.config);
+      const budget = resolveBudget(flags, context.config);
+      const llm = resolveModel(flags, context.config);
+      const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
+        retrieve(ports, { task: text, stages, budget, format: flags.format, ...(flags.taskId !== undefined ? { taskId: flags.taskId } : {}) }),
+      );
+      printResult(io, result);
+    });
+}
+
+/** `--model`, `--base-url`, `--provider`: shared by retrieve and refine. */
+export function withModelOptions(command: Command): Command {
+  return command
+    .option('--model <name>', 'judge relevance with this model (needs --base-url)')
+    .option('--base-url <url>', 'the model server, e.g. http://127.0.0.1:11434 (Ollama) or http://127.0.0.1:8000/v1')
+    .addOption(new Option('--provider <provider>', 'the server protocol (default: llm.provider in cairn.yaml, else openai)').choices(['ollama', 'openai']));
+}
+
+export async function withRetrieval<T>(
+  context: RepoContext,
+  io: Io,
+  options: Omit<Parameters<typeof openRetrieval>[1], 'env'>,
+  work: (ports: Awaited<ReturnType<typeof openRetrieval>>['ports']) => Promise<T>,
+): Promise<T> {
+  const session = await openRetrieval(context, { ...options, env: io.env });
+  try {
+    return await work(session.ports);
+  } finally {
+    session.close();
+  }
+}
+
+/** The package on stdout; the ids (for refine / explain) and the notes on stderr. */
+export function printResult(io: Io, result: RetrieveResult): void {
+  io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
+  const { budget, items } = result.package;
+  io.err(`cairn: task ${result.taskId} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
+  for (const note of result.notes) io.err(`cairn: info: ${note}\n`);
+}
+
+function taskText(argument: string | undefined, file: string | undefined): string {
+  if (argument !== undefined && file !== undefined) throw new UsageError('give the task once: as the argument or with --task-file', { hint: 'drop one of the two' });
+  if (file !== undefined) {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new InputError('INPUT_NOT_FOUND', `task file ${file} cannot be read`, { hint: 'pass the path of a readable text file', cause: error });
+    }
+  }
+  if (argument === undefined || argument.trim() === '') {
+    throw new UsageError('no task given', { hint: 'pass the task text, e.g. cairn retrieve "fix the rounding in Cart.total" …, or --task-file FILE' });
+  }
+  return argument;
+}
+
+function stageList(value: string): string[] {
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/** Any whole number: the range is checked with the budget, where the message can say what to fix. */
+function wholeNumber(name: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (value.trim() === '' || !Number.isSafeInteger(parsed)) throw new InvalidArgumentError(`${name} takes a whole number of tokens, got "${value}".`);
+    return parsed;
+  };
+}

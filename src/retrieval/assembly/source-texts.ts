@@ -1,0 +1,67 @@
+// File texts for the package, read from disk and checked against the index: line and byte
+// ranges come from the index, so a file that changed since it was indexed is not shown
+// with them (that would show the wrong code) — it is reported in a note instead.
+
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileRecord, SymbolRecord } from '../../core/entities.js';
+
+export type SourceRead = { ok: true; text: string; bytes: Buffer } | { ok: false; problem: string };
+
+export interface SourceTexts {
+  /** The file as indexed, or why it cannot be shown (missing, changed, binary, too large). */
+  read(file: FileRecord): SourceRead;
+  /** The symbol's source by its indexed byte range, or null when its file cannot be shown. */
+  symbolText(file: FileRecord, symbol: SymbolRecord): string | null;
+  /** One line per file that could not be shown as indexed, in the order they were met. */
+  problems(): string[];
+}
+
+/** Larger files are listed by path and outline only. */
+const MAX_READ_BYTES = 4 * 1024 * 1024;
+const BINARY_SNIFF_BYTES = 8000;
+
+export function diskSources(root: string): SourceTexts {
+  const cache = new Map<string, SourceRead>();
+  const problems: string[] = [];
+  const read = (file: FileRecord): SourceRead => {
+    let result = cache.get(file.path);
+    if (result === undefined) {
+      result = readChecked(root, file);
+      cache.set(file.path, result);
+      if (!result.ok) problems.push(`${file.path}: ${result.problem}`);
+    }
+    return result;
+  };
+  return {
+    read,
+    symbolText(file, symbol) {
+      const source = read(file);
+      if (!source.ok) return null;
+      return source.bytes.subarray(symbol.startByte, symbol.endByte).toString('utf8');
+    },
+    problems: () => [...problems],
+  };
+}
+
+function readChecked(root: string, file: FileRecord): SourceRead {
+  const absolute = join(root, file.path);
+  let bytes: Buffer;
+  try {
+    const stats = statSync(absolute);
+    if (stats.size > MAX_READ_BYTES) return { ok: false, problem: `too large to show (${stats.size} bytes)` };
+    bytes = readFileSync(absolute);
+    // Same size and mtime as indexed: the indexer trusts this too; otherwise compare hashes.
+    if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      if (hash !== file.hash) return { ok: false, problem: 'changed on disk since it was indexed; shown by path only (run `cairn index`)' };
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, problem: 'missing on disk since it was indexed; shown by path only (run `cairn index`)' };
+    return { ok: false, problem: `unreadable (${code ?? 'unknown error'}); shown by path only` };
+  }
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, problem: 'binary; shown by path only' };
+  return { ok: true, text: bytes.toString('utf8'), bytes };
+}

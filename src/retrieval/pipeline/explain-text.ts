@@ -1,0 +1,101 @@
+// The text form of an explanation: one block per run, decisions grouped by stage and tier
+// (files) or class (symbols), kept ones with "+", dropped ones with "-", then the model
+// calls and what the budget did.
+
+import type { BudgetRecord, DecisionRecord } from './log-payloads.js';
+import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
+
+const CLASS_ORDER = ['primary', 'supporting', 'type_context', 'excluded'];
+
+export function renderExplanation(explanation: Explanation): string {
+  const count = explanation.runs.length;
+  const lines = [`task ${explanation.taskId} — ${count} run${count === 1 ? '' : 's'}`];
+  for (const run of explanation.runs) lines.push('', ...runLines(run));
+  return `${lines.join('\n')}\n`;
+}
+
+function runLines(run: RunExplanation): string[] {
+  const started = run.started;
+  const judge = started?.model ? `model ${started.model.provider}:${started.model.model} (on error: ${started.model.onError})` : 'deterministic judgement';
+  const lines = [
+    `run ${run.runId} (${started?.mode ?? '?'}, ${run.startedAt}) · stages ${started?.stages.join(', ') ?? '?'} · ${started?.format ?? '?'} · ${judge}`,
+  ];
+  if (started) lines.push(`  task: ${firstLine(started.task)}`);
+  if (run.analysis) lines.push(`  analysis: ${analysisLine(run.analysis)}`);
+  for (const stage of run.stages) lines.push(...stageLines(stage));
+  for (const note of run.notes) lines.push(`  ${note.stage ?? 'run'} · ${note.event}: ${note.message}`);
+  lines.push(...llmLines(run));
+  if (run.budget) lines.push(...budgetLines(run.budget));
+  for (const failure of run.failures) lines.push(`  FAILED${failure.stage ? ` in ${failure.stage}` : ''}: ${failure.code} — ${failure.message}`);
+  if (run.finished) lines.push(`  finished in ${run.finished.ms} ms: ${run.finished.items} items, ${run.finished.used}/${run.finished.available} tokens`);
+  else if (run.failures.length === 0) lines.push('  not finished (still running, or cut off)');
+  if (run.unreadable > 0) lines.push(`  ${run.unreadable} log entries in an unknown shape were skipped`);
+  return lines;
+}
+
+function stageLines(stage: StageExplanation): string[] {
+  const lines: string[] = [];
+  for (const tier of stage.files) {
+    const name = tier.tier === null ? 'no tier' : `tier ${tier.tier}${tier.tierName ? ` ${tier.tierName}` : ''}`;
+    lines.push(`  ${stage.stage} · files · ${name}: ${tier.included.length} kept, ${tier.excluded.length} dropped`);
+    for (const decision of [...tier.included, ...tier.excluded]) lines.push(decisionLine(decision));
+  }
+  const classes = [...stage.symbols].sort((a, b) => rank(a.label) - rank(b.label));
+  for (const group of classes) {
+    lines.push(`  ${stage.stage} · symbols · ${group.label}: ${group.decisions.length}`);
+    for (const decision of group.decisions) lines.push(decisionLine(decision));
+  }
+  return lines;
+}
+
+function decisionLine(decision: DecisionRecord): string {
+  const mark = decision.verdict === 'included' ? '+' : '-';
+  const by = decision.judge === 'deterministic' || decision.judge === 'rule' ? '' : ` [${decision.judge}]`;
+  return `    ${mark} ${decision.id}  ${decision.score.toFixed(2)}  ${decision.reason}${by}`;
+}
+
+function llmLines(run: RunExplanation): string[] {
+  if (run.llmCalls.length === 0) return run.started?.model ? ['  model calls: none made'] : [];
+  return [
+    `  model calls: ${run.llmCalls.length}`,
+    ...run.llmCalls.map((call) => {
+      const tokens = call.promptTokens === null ? '' : ` · ${call.promptTokens}+${call.completionTokens ?? '?'} tokens`;
+      const outcome = call.accepted ? 'accepted' : `rejected: ${call.error ?? 'not the last attempt'}`;
+      return `    ${call.stage ?? 'run'} · ${call.purpose} · attempt ${call.attempt} · ${call.latencyMs} ms${tokens} · ${outcome}`;
+    }),
+  ];
+}
+
+function budgetLines(budget: BudgetRecord): string[] {
+  const details = { full: 0, signature: 0, path: 0 } as Record<string, number>;
+  for (const item of budget.included) details[item.detail] = (details[item.detail] ?? 0) + 1;
+  const lines = [
+    `  budget: ${budget.used} of ${budget.available} tokens used (window ${budget.contextWindow} − reserved ${budget.reservedTokens}; ${budget.format}, ${budget.tokenizer})`,
+    `    ${budget.candidates} candidates → ${budget.included.length} items (${details['full']} full, ${details['signature']} signature, ${details['path']} path); ${budget.demoted.length} demoted, ${budget.evicted.length} evicted, ${budget.deduplicated.length} duplicates`,
+  ];
+  for (const item of budget.demoted) lines.push(`    demoted ${item.symbolKey ?? item.path} (tier ${item.tier}) ${item.from} → ${item.to}: ${item.reason}`);
+  for (const item of budget.evicted) lines.push(`    evicted ${item.symbolKey ?? item.path} (tier ${item.tier}, ${item.detail}): ${item.reason}`);
+  for (const item of budget.deduplicated) lines.push(`    duplicate ${item.symbolKey ?? item.path} (tier ${item.tier}), shown by ${item.coveredBy}: ${item.reason}`);
+  return lines;
+}
+
+function analysisLine(analysis: Record<string, unknown>): string {
+  const parts = [`type ${String(analysis['type'] ?? '?').replace('_', ' ')}`];
+  const named = Array.isArray(analysis['mentionedFiles']) ? (analysis['mentionedFiles'] as { path?: string }[]).map((file) => file.path).filter(Boolean) : [];
+  if (named.length > 0) parts.push(`mentions ${named.slice(0, 8).join(', ')}${named.length > 8 ? ', …' : ''}`);
+  const keywords = Array.isArray(analysis['keywords']) ? (analysis['keywords'] as string[]) : [];
+  if (keywords.length > 0) parts.push(`keywords ${keywords.slice(0, 10).join(' ')}`);
+  const intent = analysis['intent'] as { summary?: string } | null | undefined;
+  if (intent?.summary) parts.push(`intent (model): ${intent.summary}`);
+  return parts.join(' · ');
+}
+
+function rank(label: string): number {
+  const at = CLASS_ORDER.indexOf(label);
+  return at < 0 ? CLASS_ORDER.length : at;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}

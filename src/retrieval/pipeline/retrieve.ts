@@ -1,0 +1,135 @@
+// cairn's main job: a task in, a budget-compliant context package out, every decision in
+// the raw log and the stage state in the session. `retrieve` starts a task (or re-runs one
+// under the same id); `refine` (refine.ts) re-enters a task's session with a request.
+
+import { z } from 'zod';
+import { RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
+import { describeError, isCairnError, UsageError } from '../../core/errors.js';
+import type { LlmClient } from '../../providers/llm/port.js';
+import type { Ranker } from '../../search/rank/types.js';
+import type { CuratedReader } from '../../store/curated.js';
+import type { RawLog } from '../../store/raw-log.js';
+import type { SessionStore } from '../../store/session.js';
+import { diskSources } from '../assembly/source-texts.js';
+import { assemblePackage } from '../assembly/package.js';
+import { availableTokens, type TokenBudget } from '../budget/limits.js';
+import { createO200kCounter, type TokenCounter } from '../budget/tokens.js';
+import { deterministicJudge } from '../judge/judge.js';
+import { llmJudge } from '../judge/llm-judge.js';
+import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
+import { DEFAULT_SCOPE_OPTIONS } from '../stages/scope.js';
+import { stagesByName } from '../stages/registry.js';
+import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
+import { enrichIntent } from '../task/intent.js';
+import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
+import { checkTaskId, newId } from './ids.js';
+import { analysisRecord, budgetRecord, type RunStarted } from './log-payloads.js';
+import type { RefinementRequest } from './refinement.js';
+import { runLog } from './run-log.js';
+import { runStages } from './runner.js';
+import { sessionWriter } from './session-writer.js';
+
+export interface RetrievalPorts {
+  /** The curated index, opened read-only. */
+  reader: CuratedReader;
+  rawLog: RawLog;
+  sessions: SessionStore;
+  /** Repository root: file texts are read from here and checked against the index. */
+  root: string;
+  /** The model and what to do when it fails; null for the deterministic judgement. */
+  llm: { client: LlmClient; onError: ModelErrorPolicy } | null;
+  counter?: TokenCounter;
+  ranker?: Ranker;
+  now?: () => number;
+}
+
+export interface RetrieveRequest {
+  task: string;
+  /** Reuse a task id (a new run of that task); a new id is made when absent. */
+  taskId?: string;
+  stages: readonly string[];
+  budget: TokenBudget;
+  format: RenderFormat;
+}
+
+export interface RetrieveResult {
+  taskId: string;
+  runId: string;
+  package: ContextPackage;
+  rendered: string;
+  /** The package's notes (also in the render), for faces that print them apart. */
+  notes: string[];
+  ms: number;
+}
+
+/** What a session keeps of the request, so that refinement can run the task again. */
+export const storedTaskSchema = z.object({
+  text: z.string(),
+  stages: z.array(z.string()),
+  budget: z.object({ contextWindow: z.number(), reservedTokens: z.number() }),
+  format: z.enum(RENDER_FORMATS as unknown as [RenderFormat, ...RenderFormat[]]),
+});
+export type StoredTask = z.infer<typeof storedTaskSchema>;
+
+export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest): Promise<RetrieveResult> {
+  if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
+  const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
+  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format };
+  return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null });
+}
+
+export interface PipelineRun {
+  mode: RunStarted['mode'];
+  taskId: string;
+  stored: StoredTask;
+  /** The text analysed (the task, plus a refinement's error signatures). */
+  text: string;
+  requested: RequestedItems;
+  refinement: RefinementRequest | null;
+}
+
+export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Promise<RetrieveResult> {
+  const clock = ports.now ?? Date.now;
+  const started = clock();
+  const stages = stagesByName(run.stored.stages);
+  const budget = { ...run.stored.budget, available: availableTokens(run.stored.budget) };
+  const runId = newId('run', started);
+  const log = runLog(ports.rawLog, run.taskId, runId);
+  const session = sessionWriter(ports.sessions, run.taskId);
+  log.write('run', null, startedRecord(ports, run, budget));
+  session.start(run.stored, stages.map((stage) => stage.name), run.refinement);
+  try {
+    const gateway = ports.llm ? modelGateway(ports.llm.client, ports.llm.onError, log) : null;
+    let task = await analyzeTask(ports.reader, run.text, { requested: run.requested, ...(ports.ranker ? { ranker: ports.ranker } : {}) });
+    if (gateway) task = await enrichIntent(task, gateway);
+    log.write('info', 'task', analysisRecord(task));
+    const kb: KnowledgeBase = { reader: ports.reader, sources: diskSources(ports.root), enrichment: hasEnrichment(ports.reader) };
+    const judge = gateway ? llmJudge(gateway) : deterministicJudge;
+    const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
+    const assembled = assemblePackage(context, kb, task, {
+      format: run.stored.format,
+      counter: ports.counter ?? createO200kCounter(),
+      createdAt: new Date(clock()).toISOString(),
+      minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
+    });
+    log.write('budget', 'budget', budgetRecord(assembled));
+    session.finish(assembled.package);
+    const ms = clock() - started;
+    const { budget: summary, items } = assembled.package;
+    log.write('run', null, { event: 'finished', items: items.length, used: summary.used, available: summary.available, ms });
+    return { taskId: run.taskId, runId, package: assembled.package, rendered: assembled.rendered, notes: assembled.package.notes, ms };
+  } catch (error) {
+    log.write('run', null, { event: 'failed', code: isCairnError(error) ? error.code : 'INTERNAL', message: describeError(error) });
+    throw error;
+  }
+}
+
+function startedRecord(ports: RetrievalPorts, run: PipelineRun, budget: RunStarted['budget']): RunStarted {
+  const model = ports.llm ? { provider: ports.llm.client.provider, model: ports.llm.client.model, onError: ports.llm.onError } : null;
+  return { event: 'started', mode: run.mode, task: run.text, stages: run.stored.stages, budget, format: run.stored.format, model, refinement: run.refinement };
+}
+
+/** File metadata enrichment (summaries, tags) is recorded in the index's meta when present. */
+export function hasEnrichment(reader: CuratedReader): boolean {
+  return reader.meta('enrichment') !== null;
+}

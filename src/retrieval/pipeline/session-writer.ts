@@ -1,0 +1,35 @@
+// The session record of one task, as the pipeline writes it: stage progress and outputs
+// after every stage, the final package at the end. The store merges top-level fields only,
+// so the writer keeps the whole maps and writes them whole.
+
+import type { SessionStore, StageStatus } from '../../store/session.js';
+
+export interface SessionWriter {
+  start(task: unknown, stageNames: readonly string[], refinementRequest: unknown): void;
+  progress(stage: string, status: StageStatus): void;
+  output(stage: string, value: unknown): void;
+  finish(finalContext: unknown): void;
+}
+
+export function sessionWriter(sessions: SessionStore, taskId: string): SessionWriter {
+  let progress: Record<string, StageStatus> = {};
+  let outputs: Record<string, unknown> = {};
+  return {
+    start(task, stageNames, refinementRequest) {
+      progress = Object.fromEntries(stageNames.map((name) => [name, 'pending' as StageStatus]));
+      outputs = {};
+      sessions.upsert(taskId, { task, stageOutputs: outputs, stageProgress: progress, finalContext: null, refinementRequest });
+    },
+    progress(stage, status) {
+      progress = { ...progress, [stage]: status };
+      sessions.upsert(taskId, { stageProgress: progress });
+    },
+    output(stage, value) {
+      outputs = { ...outputs, [stage]: value };
+      sessions.upsert(taskId, { stageOutputs: outputs });
+    },
+    finish(finalContext) {
+      sessions.upsert(taskId, { finalContext });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// A run's settings from flags and cairn.yaml: the stage list, the token budget and the
+// model. Explicit flags win over the file; with neither, a hard error naming both ways.
+// Every check fails fast with a message that says how to fix it.
+
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { describeZodIssues } from '../../config/load.js';
+import { budgetConfigSchema, llmConfigSchema, type Config, type LlmConfig } from '../../config/schema.js';
+import { ConfigError, InputError, UsageError } from '../../core/errors.js';
+import type { TokenBudget } from '../budget/limits.js';
+import { STAGE_NAMES, stagesByName } from '../stages/registry.js';
+
+export interface BudgetFlags {
+  contextWindow?: number | undefined;
+  reservedTokens?: number | undefined;
+  budgetConfig?: string | undefined;
+}
+
+export interface ModelFlags {
+  model?: string | undefined;
+  baseUrl?: string | undefined;
+  provider?: string | undefined;
+}
+
+/** `--stages a,b` (already split) or `retrieval.stages`; validated against the known stages. */
+export function resolveStages(flag: readonly string[] | undefined, config: Readonly<Config>): string[] {
+  const names = flag ?? config.retrieval.stages;
+  if (names === undefined) {
+    throw new UsageError('no retrieval stages given', {
+      hint: `pass --stages ${STAGE_NAMES.join(',')}, or set retrieval.stages in cairn.yaml`,
+    });
+  }
+  stagesByName(names);
+  return [...names];
+}
+
+export function resolveBudget(flags: BudgetFlags, config: Readonly<Config>): TokenBudget {
+  const pair = flags.contextWindow !== undefined || flags.reservedTokens !== undefined;
+  if (flags.budgetConfig !== undefined && pair) {
+    throw new UsageError('--budget-config cannot be combined with --context-window / --reserved-tokens', {
+      hint: 'give the budget one way: the file, or the pair of flags',
+    });
+  }
+  if (flags.budgetConfig !== undefined) return readBudgetFile(flags.budgetConfig);
+  if (pair) return checkPair(flags.contextWindow, flags.reservedTokens);
+  const configured = config.retrieval.budget;
+  if (configured) return { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens };
+  throw new UsageError('no token budget given', {
+    hint: 'pass --context-window N --reserved-tokens M (or --budget-config FILE), or set retrieval.budget in cairn.yaml',
+  });
+}
+
+function checkPair(contextWindow: number | undefined, reservedTokens: number | undefined): TokenBudget {
+  if (contextWindow === undefined || reservedTokens === undefined) {
+    const missing = contextWindow === undefined ? '--context-window' : '--reserved-tokens';
+    throw new UsageError(`${missing} is missing: --context-window and --reserved-tokens go together`, {
+      hint: 'pass both, e.g. --context-window 32000 --reserved-tokens 4000',
+    });
+  }
+  if (!Number.isSafeInteger(contextWindow) || contextWindow <= 0) {
+    throw new UsageError(`--context-window must be a whole number > 0, got ${contextWindow}`, { hint: 'pass the model\'s context window in tokens' });
+  }
+  if (!Number.isSafeInteger(reservedTokens) || reservedTokens < 0 || reservedTokens >= contextWindow) {
+    throw new UsageError(`--reserved-tokens must be a whole number with 0 ≤ reserved < context window (${contextWindow}), got ${reservedTokens}`, {
+      hint: 'reserve room for the prompt and the answer, but less than the whole window',
+    });
+  }
+  return { contextWindow, reservedTokens };
+}
+
+/** A YAML or JSON file with `context_window` and `reserved_tokens`. */
+export function readBudgetFile(path: string): TokenBudget {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new InputError('INPUT_NOT_FOUND', `budget config ${path} cannot be read`, { hint: 'pass the path of an existing YAML or JSON file', cause: error });
+  }
+  let raw: unknown;
+  try {
+    raw = parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`budget config ${path} is not valid YAML or JSON`, { hint: 'fix its syntax', cause: error });
+  }
+  const parsed = budgetConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`budget config ${path} is invalid: ${describeZodIssues(parsed.error)}`, {
+      hint: 'it needs context_window (> 0) and reserved_tokens (0 ≤ reserved_tokens < context_window)',
+      cause: parsed.error,
+    });
+  }
+  return { contextWindow: parsed.data.context_window, reservedTokens: parsed.data.reserved_tokens };
+}
+
+/**
+ * The model for judgement: `--model` with `--base-url` (and `--provider`), the rest of the
+ * settings (timeout, retries, onError…) from `llm:` in cairn.yaml or their defaults; else
+ * `llm:` as configured; else none (deterministic judgement).
+ */
+export function resolveModel(flags: ModelFlags, config: Readonly<Config>): LlmConfig | null {
+  if (flags.model === undefined && flags.baseUrl === undefined) {
+    if (flags.provider !== undefined) throw new UsageError('--provider needs --model and --base-url', { hint: 'name the model and its server too' });
+    return config.llm ?? null;
+  }
+  if (flags.model === undefined) throw new UsageError('--base-url needs --model', { hint: 'name the model to use, e.g. --model qwen2.5-coder:7b' });
+  if (flags.baseUrl === undefined) {
+    throw new UsageError('--model needs --base-url', { hint: 'give the server, e.g. --base-url http://127.0.0.1:11434 --provider ollama' });
+  }
+  const parsed = llmConfigSchema.safeParse({
+    ...config.llm,
+    model: flags.model,
+    baseUrl: flags.baseUrl,
+    ...(flags.provider !== undefined ? { provider: flags.provider } : {}),
+  });
+  if (!parsed.success) {
+    throw new UsageError(`invalid model settings: ${describeZodIssues(parsed.error)}`, {
+      hint: '--base-url must be a URL such as http://127.0.0.1:11434; --provider is ollama or openai',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,144 @@
+// Evidence about symbols for the precision stage: which ones the task points at (named,
+// in a stack frame, requested, top-ranked), how the others relate to those (reference
+// edges either way, types they use), which tests exercise them (assertions naming them),
+// and which carry rationale comments.
+
+import type { SymbolRecord } from '../../core/entities.js';
+import type { CuratedReader } from '../../store/curated.js';
+import type { SourceTexts } from '../assembly/source-texts.js';
+import type { TaskQuery } from '../task/task-query.js';
+import type { ScopedFile } from './stage.js';
+
+export interface PrimaryHit {
+  score: number;
+  reason: string;
+  signals: Record<string, number>;
+}
+
+export interface PrimaryOptions {
+  /** Symbols ranked this high anywhere in scope are primary. */
+  topRanked: number;
+  /** In a seed file, symbols ranked this high are primary too. */
+  seedRanked: number;
+  /** A named symbol's anchor weight must reach this. */
+  minAnchorWeight: number;
+  maxPrimary: number;
+}
+
+/** Symbols the task points at, strongest first, at most `maxPrimary` (requested ones always). */
+export function primarySymbols(task: TaskQuery, requested: readonly SymbolRecord[], scoped: ReadonlyMap<string, ScopedFile>, options: PrimaryOptions): Map<string, PrimaryHit> {
+  const hits = new Map<string, PrimaryHit>();
+  const add = (key: string, score: number, reason: string, signals: Record<string, number>): void => {
+    const known = hits.get(key);
+    if (known && known.score >= score) Object.assign(known.signals, signals);
+    else hits.set(key, { score, reason, signals: { ...known?.signals, ...signals } });
+  };
+  for (const symbol of task.mentionedSymbols) {
+    if (symbol.weight >= options.minAnchorWeight && scoped.has(symbol.path)) {
+      add(symbol.key, 0.5 + 0.5 * Math.min(1, symbol.weight), `named in the task: ${symbol.reasons[0] ?? symbol.key}`, { anchor: round(symbol.weight) });
+    }
+  }
+  const top = task.ranked.symbols[0]?.score ?? 0;
+  task.ranked.symbols.forEach((symbol, index) => {
+    const file = scoped.get(symbol.path);
+    const inReach = index < options.topRanked || (file?.tier === 0 && index < options.seedRanked);
+    if (!file || !inReach) return;
+    const search = top > 0 ? symbol.score / top : 0;
+    add(symbol.key, 0.5 + 0.45 * search, `search rank ${index + 1} among symbols for the task`, { symbolRank: index + 1, search: round(search) });
+  });
+  const strongest = [...hits.entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0])).slice(0, options.maxPrimary);
+  const chosen = new Map(strongest);
+  for (const symbol of requested) chosen.set(symbol.key, { score: 1, reason: `requested by a refinement`, signals: { requested: 1 } });
+  return chosen;
+}
+
+export interface RelatedHit {
+  relation: 'calls' | 'called' | 'type' | 'seed-use' | 'test';
+  /** The primary symbol or seed file it relates to. */
+  to: string;
+  strength: number;
+  /** For a test: every primary it references (its assertions may name any of them). */
+  exercises?: string[];
+}
+
+/**
+ * Symbols related to the primaries by reference edges (callees, callers, types they use)
+ * and symbols the seed files use; the strongest relation per symbol wins.
+ */
+export function relatedSymbols(reader: CuratedReader, primaries: Iterable<string>, seedPaths: Iterable<string>): Map<string, RelatedHit> {
+  const related = new Map<string, RelatedHit>();
+  const offer = (key: string, hit: RelatedHit): void => {
+    const known = related.get(key);
+    if (!known || hit.strength > known.strength) related.set(key, hit);
+  };
+  for (const primary of primaries) {
+    for (const edge of reader.referencesFrom(primary)) {
+      const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
+      offer(edge.toKey, { relation: typeUse ? 'type' : 'called', to: primary, strength: 0.8 * edge.confidence });
+    }
+    for (const edge of reader.referencesTo(primary)) {
+      const isTest = reader.file(edge.fromPath)?.isTest ?? false;
+      const exercised = isTest ? [...(related.get(edge.fromKey)?.exercises ?? []), primary] : undefined;
+      offer(edge.fromKey, { relation: isTest ? 'test' : 'calls', to: primary, strength: 0.7 * edge.confidence });
+      const hit = related.get(edge.fromKey);
+      if (exercised && hit?.relation === 'test') hit.exercises = exercised;
+    }
+  }
+  for (const seed of seedPaths) {
+    for (const edge of reader.referencesFrom(seed)) {
+      if (edge.toPath === seed) continue;
+      const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
+      offer(edge.toKey, { relation: typeUse ? 'type' : 'seed-use', to: seed, strength: 0.4 * edge.confidence * (edge.count / (edge.count + 1)) });
+    }
+  }
+  return related;
+}
+
+const ASSERTION = /\b(?:assert\w*|expect|should|pytest\.raises|assert_eq|assert_ne|t\.(?:Error|Fatal)\w*)\b/;
+
+/** Names of `targets` that appear on assertion lines of a test's source. */
+export function assertedNames(testSource: string, targets: readonly string[]): string[] {
+  const lines = testSource.split('\n').filter((line) => ASSERTION.test(line));
+  return targets.filter((name) => {
+    const word = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
+    return lines.some((line) => word.test(line));
+  });
+}
+
+const RATIONALE = /\b(?:because|so that|otherwise|workaround|hack|note|why|must|never|important|todo|fixme|xxx)\b/i;
+const COMMENT_LINE = /^\s*(?:#|\/\/|\/\*|\*|--)(.*)$/;
+
+/** True when a symbol's docstring or comments explain a choice ("because…", "NOTE:", "workaround"). */
+export function hasRationale(symbol: SymbolRecord, source: string | null): boolean {
+  if (symbol.doc && RATIONALE.test(symbol.doc)) return true;
+  if (source === null) return false;
+  return source.split('\n').some((line) => {
+    const comment = COMMENT_LINE.exec(line);
+    return comment !== null && RATIONALE.test(comment[1]!);
+  });
+}
+
+/** Test symbols exercising primaries, with the primaries (keys) their assertions name. */
+export function testAssertions(
+  reader: CuratedReader,
+  sources: SourceTexts,
+  related: ReadonlyMap<string, RelatedHit>,
+  primaryNames: ReadonlyMap<string, string>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, hit] of related) {
+    if (hit.relation !== 'test') continue;
+    const symbol = reader.symbol(key);
+    const file = symbol ? reader.file(symbol.path) : null;
+    const source = symbol && file ? sources.symbolText(file, symbol) : null;
+    if (source === null) continue;
+    const exercised = hit.exercises ?? [hit.to];
+    const named = new Set(assertedNames(source, exercised.map((primary) => primaryNames.get(primary) ?? '').filter(Boolean)));
+    out.set(key, exercised.filter((primary) => named.has(primaryNames.get(primary) ?? '')));
+  }
+  return out;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

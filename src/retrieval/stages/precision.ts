@@ -1,0 +1,212 @@
+// The precision stage: the symbols of the scoped files sorted into primary (what the task
+// is about), supporting (what primaries call, what calls them, tests that assert on them),
+// type_context (types they use or live in) and excluded — from reference edges out of the
+// seeds and primaries, the tests that exercise primaries, and rationale comments.
+
+import type { SymbolRecord } from '../../core/entities.js';
+import type { Judge, JudgeCandidate } from '../judge/judge.js';
+import type { TaskQuery } from '../task/task-query.js';
+import {
+  hasRationale,
+  primarySymbols,
+  relatedSymbols,
+  testAssertions,
+  type PrimaryHit,
+  type PrimaryOptions,
+  type RelatedHit,
+} from './precision-evidence.js';
+import { resolveRequested } from './requested.js';
+import { DEFAULT_SEED_OPTIONS, findSeeds } from './scope-seeds.js';
+import {
+  SYMBOL_CLASSES,
+  tierName,
+  type ClassifiedSymbol,
+  type Decision,
+  type KnowledgeBase,
+  type RetrievalContext,
+  type ScopedFile,
+  type Stage,
+  type SymbolClass,
+} from './stage.js';
+import { fileSlots } from './tier-caps.js';
+
+const MEANINGS: Record<SymbolClass, string> = {
+  primary: 'what the task is about: code to read closely or change',
+  supporting: 'code the primary symbols call or are called by, or tests exercising them',
+  type_context: 'types, classes or interfaces needed to understand the primary symbols (signature is enough)',
+  excluded: 'not needed for this task',
+};
+
+const TYPE_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'type', 'enum']);
+const RATIONALE_BONUS = 0.1;
+/** Symbols ranked this high for the task are supporting even without an edge to a primary. */
+const SUPPORTING_RANK = 30;
+
+export function precisionStage(): Stage {
+  return {
+    name: 'precision',
+    async run(context, kb, task, judge) {
+      const scoped = scopedFiles(context, kb, task);
+      const request = resolveRequested(kb.reader, task.requested);
+      const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context));
+      const seedPaths = [...scoped.values()].filter((file) => file.tier === 0).map((file) => file.path);
+      const related = relatedSymbols(kb.reader, primaries.keys(), seedPaths);
+      const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
+      const asserts = testAssertions(kb.reader, kb.sources, related, names);
+      const ranks = new Map(task.ranked.symbols.map((ranked, index) => [ranked.key, index]));
+      const proposals = [...scoped.values()].flatMap((file) => {
+        const rationale = rationaleCheck(kb, file);
+        return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, { primaries, related, asserts, ranks, rationale }));
+      });
+      const judged = await judge.judge(task, {
+        stage: 'precision',
+        subject: 'symbols',
+        classes: SYMBOL_CLASSES,
+        meanings: MEANINGS,
+        candidates: judgeOrder(proposals).map(toJudgeCandidate),
+      });
+      const cap = contextCap(context);
+      const classified: ClassifiedSymbol[] = [];
+      const decisions: Decision[] = [];
+      for (const proposal of capOrder(proposals, judged.classOf)) {
+        const by = judged.byWhom(proposal.key);
+        let cls = judged.classOf(proposal.key);
+        const finalScore = cls === proposal.proposed ? proposal.score : Math.max(proposal.score, 0.3);
+        let reason = by === 'llm' && cls !== proposal.proposed ? `judged ${cls} by the model (evidence: ${proposal.reason})` : proposal.reason;
+        if ((cls === 'supporting' || cls === 'type_context') && cap.used >= cap.limit) {
+          reason = `${cls.replace('_', ' ')} beyond the cap of ${cap.limit} context symbols for this budget (${reason})`;
+          cls = 'excluded';
+        }
+        if (cls === 'supporting' || cls === 'type_context') cap.used += 1;
+        const tier = cls === 'primary' || cls === 'excluded' ? proposal.file.tier : proposal.file.tier + 1;
+        decisions.push(symbolDecision(proposal, cls, tier, reason, finalScore, by));
+        if (cls !== 'excluded') classified.push({ key: proposal.key, path: proposal.file.path, class: cls, tier, reason, score: finalScore, signals: proposal.signals });
+      }
+      return { ...context, symbols: mergeSymbols(context.symbols, classified), decisions: [...context.decisions, ...decisions] };
+    },
+  };
+}
+
+/**
+ * Supporting and type-context symbols are capped like files: every candidate costs a path
+ * line before any body is shown, so more than the budget can show would crowd out code.
+ */
+function contextCap(context: RetrievalContext): { limit: number; used: number } {
+  return { limit: fileSlots(context.budget), used: 0 };
+}
+
+/** Strongest first within each class, so the cap keeps the best; decisions keep this order. */
+function capOrder(proposals: Proposal[], classOf: (key: string) => SymbolClass): Proposal[] {
+  return [...proposals].sort(
+    (a, b) => SYMBOL_CLASSES.indexOf(classOf(a.key)) - SYMBOL_CLASSES.indexOf(classOf(b.key)) || b.score - a.score || a.key.localeCompare(b.key),
+  );
+}
+
+function primaryOptions(context: RetrievalContext): PrimaryOptions {
+  const slots = fileSlots(context.budget);
+  return { topRanked: 5, seedRanked: 12, minAnchorWeight: 0.3, maxPrimary: Math.max(4, Math.round(slots / 3)) };
+}
+
+/** The scope stage's files, or — when precision runs alone — the task's seeds. */
+function scopedFiles(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): Map<string, ScopedFile> {
+  const files = context.files.length > 0 ? context.files : findSeeds(kb.reader, task, resolveRequested(kb.reader, task.requested), DEFAULT_SEED_OPTIONS);
+  return new Map(files.map((file) => [file.path, file]));
+}
+
+interface Proposal {
+  key: string;
+  symbol: SymbolRecord;
+  file: ScopedFile;
+  proposed: SymbolClass;
+  reason: string;
+  score: number;
+  signals: Record<string, number>;
+}
+
+interface Evidence {
+  primaries: ReadonlyMap<string, PrimaryHit>;
+  related: ReadonlyMap<string, RelatedHit>;
+  asserts: ReadonlyMap<string, string[]>;
+  /** Index of each symbol in the ranker's list for the task. */
+  ranks: ReadonlyMap<string, number>;
+  rationale: (symbol: SymbolRecord) => boolean;
+}
+
+/** Rationale comments are read in seed files only (their bodies are read anyway); elsewhere docstrings only. */
+function rationaleCheck(kb: KnowledgeBase, file: ScopedFile): (symbol: SymbolRecord) => boolean {
+  const record = file.tier === 0 ? kb.reader.file(file.path) : null;
+  if (record === null) return (symbol) => hasRationale(symbol, null);
+  return (symbol) => hasRationale(symbol, kb.sources.symbolText(record, symbol));
+}
+
+function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Proposal {
+  const base = { key: symbol.key, symbol, file };
+  const rationale = evidence.rationale(symbol) ? RATIONALE_BONUS : 0;
+  const withRationale = (signals: Record<string, number>) => (rationale > 0 ? { ...signals, rationale: 1 } : signals);
+  const primary = evidence.primaries.get(symbol.key);
+  if (primary) return { ...base, proposed: 'primary', reason: primary.reason, score: primary.score + rationale, signals: withRationale(primary.signals) };
+  const parentOf = primaryChild(symbol, evidence.primaries);
+  if (parentOf) return { ...base, proposed: 'type_context', reason: `encloses primary ${parentOf}`, score: 0.6, signals: { encloses: 1 } };
+  const hit = evidence.related.get(symbol.key);
+  if (hit) return { ...base, ...fromRelation(symbol, hit, evidence.asserts.get(symbol.key) ?? []), signals: withRationale({ edge: round(hit.strength) }) };
+  const rank = evidence.ranks.get(symbol.key) ?? -1;
+  if (rank >= 0 && rank < SUPPORTING_RANK) {
+    return { ...base, proposed: 'supporting', reason: `search rank ${rank + 1} among symbols for the task`, score: 0.4 * (1 - rank / SUPPORTING_RANK) + rationale, signals: withRationale({ symbolRank: rank + 1 }) };
+  }
+  return { ...base, proposed: 'excluded', reason: 'no reference to a primary symbol or seed, not ranked for the task', score: rationale, signals: withRationale({}) };
+}
+
+function fromRelation(symbol: SymbolRecord, hit: RelatedHit, asserted: string[]): Pick<Proposal, 'proposed' | 'reason' | 'score'> {
+  if (hit.relation === 'type') {
+    const typeLike = TYPE_KINDS.has(symbol.kind);
+    return { proposed: typeLike ? 'type_context' : 'supporting', reason: `type used by ${hit.to}`, score: 0.3 + 0.5 * hit.strength };
+  }
+  if (hit.relation === 'test') {
+    const what = asserted.length > 0 ? `asserts on ${asserted.join(', ')}` : `exercises ${hit.to}`;
+    return { proposed: 'supporting', reason: `test that ${what}`, score: (asserted.length > 0 ? 0.5 : 0.3) + 0.3 * hit.strength };
+  }
+  const relation = { called: 'called by primary', calls: 'calls primary', 'seed-use': 'used by seed' }[hit.relation];
+  return { proposed: 'supporting', reason: `${relation} ${hit.to}`, score: 0.2 + 0.6 * hit.strength };
+}
+
+/** The primary method or nested definition this symbol encloses, if any. */
+function primaryChild(symbol: SymbolRecord, primaries: ReadonlyMap<string, PrimaryHit>): string | null {
+  if (!TYPE_KINDS.has(symbol.kind)) return null;
+  const prefix = `${symbol.key}.`;
+  for (const key of primaries.keys()) if (key.startsWith(prefix)) return key;
+  return null;
+}
+
+/** Proposed primaries first, excluded last: a model sees the likely answer set before the rest. */
+function judgeOrder(proposals: Proposal[]): Proposal[] {
+  return [...proposals].sort((a, b) => SYMBOL_CLASSES.indexOf(a.proposed) - SYMBOL_CLASSES.indexOf(b.proposed) || b.score - a.score || a.key.localeCompare(b.key));
+}
+
+function toJudgeCandidate(proposal: Proposal): JudgeCandidate<SymbolClass> {
+  const doc = proposal.symbol.doc?.split('\n')[0]?.trim();
+  return { id: proposal.key, summary: `${proposal.key}: ${proposal.symbol.signature}${doc ? ` — ${doc}` : ''}`, proposed: proposal.proposed };
+}
+
+function symbolDecision(proposal: Proposal, cls: SymbolClass, tier: number, reason: string, score: number, by: Decision['judge']): Decision {
+  return {
+    subject: 'symbol',
+    id: proposal.key,
+    tier,
+    tierName: tierName(proposal.file.tier),
+    verdict: cls === 'excluded' ? 'excluded' : 'included',
+    label: cls,
+    reason,
+    score: round(score),
+    signals: proposal.signals,
+    judge: by,
+  };
+}
+
+function mergeSymbols(earlier: readonly ClassifiedSymbol[], added: ClassifiedSymbol[]): ClassifiedSymbol[] {
+  const known = new Set(earlier.map((symbol) => symbol.key));
+  return [...earlier, ...added.filter((symbol) => !known.has(symbol.key))];
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

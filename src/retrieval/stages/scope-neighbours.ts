@@ -1,0 +1,129 @@
+// Candidates for the tiers after the seeds, each scored by its relevance to the seeds:
+// tier 1 — direct dependencies (imports, imported by, references either way);
+// tier 2 — co-change neighbours (changed together in at least `minCoChange` commits);
+// tier 3 — further search matches for the task.
+// A candidate keeps the strongest relationship that brought it in, and the sum over seeds
+// as its score, so a file tied to several seeds ranks above one tied to a single seed.
+
+import type { CuratedReader } from '../../store/curated.js';
+import type { RankedFile } from '../../search/rank/types.js';
+import { TIERS, type ScopedFile } from './stage.js';
+
+export interface TierCandidate extends ScopedFile {
+  /** Unnormalised evidence; `score` is this divided by the tier's best. */
+  raw: number;
+}
+
+interface Link {
+  path: string;
+  relation: string;
+  strength: number;
+}
+
+/** How much each relation says about relevance to the seed (an importer of a hub says little). */
+const STRENGTH = { imports: 1, importedBy: 0.8, references: 0.9, referencedBy: 0.7 } as const;
+/** Search relevance mixed into neighbour scores, so that ties to a seed are broken by the task. */
+const SEARCH_MIX = 0.3;
+
+export function directCandidates(reader: CuratedReader, seeds: readonly ScopedFile[], search: ReadonlyMap<string, number>): TierCandidate[] {
+  const links = (seed: string): Link[] => {
+    const importers = reader.importedBy(seed);
+    const callers = reader.fileReferencesTo(seed);
+    return [
+      ...reader.importsOf(seed).flatMap((record) => record.toPaths.map((path) => ({ path, relation: 'imported by', strength: STRENGTH.imports }))),
+      ...importers.map((record) => ({ path: record.fromPath, relation: 'imports', strength: STRENGTH.importedBy / Math.sqrt(importers.length) })),
+      ...reader.fileReferencesFrom(seed).map((ref) => ({ path: ref.path, relation: 'referenced by', strength: STRENGTH.references * saturate(ref.count) })),
+      ...callers.map((ref) => ({ path: ref.path, relation: 'refers to', strength: (STRENGTH.referencedBy * saturate(ref.count)) / Math.sqrt(callers.length) })),
+    ];
+  };
+  return collect(reader, seeds, TIERS.direct, links, search);
+}
+
+export function coChangeCandidates(
+  reader: CuratedReader,
+  seeds: readonly ScopedFile[],
+  minCoChange: number,
+  search: ReadonlyMap<string, number>,
+): TierCandidate[] {
+  const links = (seed: string): Link[] =>
+    reader.coChangeNeighbours(seed, minCoChange).map((pair) => ({
+      path: pair.a === seed ? pair.b : pair.a,
+      relation: `changed together (${pair.count} commits) with`,
+      strength: saturate(pair.count),
+    }));
+  return collect(reader, seeds, TIERS.cochange, links, search);
+}
+
+export function searchCandidates(ranked: readonly RankedFile[], search: ReadonlyMap<string, number>): TierCandidate[] {
+  return ranked.map((file, index) => {
+    const score = search.get(file.path) ?? 0;
+    return {
+      path: file.path,
+      tier: TIERS.search,
+      relation: 'search match',
+      via: null,
+      reason: `search rank ${index + 1} for the task`,
+      score,
+      raw: score,
+      signals: { searchRank: index + 1, search: score },
+    };
+  });
+}
+
+/** Search scores normalised to the best result: 1 for the top file. */
+export function searchScores(ranked: readonly RankedFile[]): Map<string, number> {
+  const top = ranked[0]?.score ?? 0;
+  return new Map(ranked.map((file) => [file.path, top > 0 ? file.score / top : 0]));
+}
+
+function collect(
+  reader: CuratedReader,
+  seeds: readonly ScopedFile[],
+  tier: number,
+  links: (seed: string) => Link[],
+  search: ReadonlyMap<string, number>,
+): TierCandidate[] {
+  const seedPaths = new Set(seeds.map((seed) => seed.path));
+  const found = new Map<string, TierCandidate & { best: number }>();
+  for (const seed of seeds) {
+    for (const link of links(seed.path)) {
+      if (seedPaths.has(link.path)) continue;
+      const evidence = link.strength * Math.max(seed.score, 0.1);
+      const known = found.get(link.path);
+      if (known) {
+        known.raw += evidence;
+        if (evidence > known.best) Object.assign(known, describe(link, seed.path, tier, evidence));
+        continue;
+      }
+      found.set(link.path, { ...describe(link, seed.path, tier, evidence), raw: evidence, score: 0, signals: {} });
+    }
+  }
+  const candidates = [...found.values()].filter((candidate) => isIndexed(reader, candidate.path));
+  for (const candidate of candidates) {
+    const searched = search.get(candidate.path) ?? 0;
+    candidate.signals = { seedTies: round(candidate.raw), ...(searched > 0 ? { search: round(searched) } : {}) };
+    candidate.raw += SEARCH_MIX * searched;
+  }
+  const best = Math.max(0, ...candidates.map((candidate) => candidate.raw));
+  return candidates
+    .map(({ best: _best, ...candidate }) => ({ ...candidate, score: best > 0 ? round(candidate.raw / best) : 0 }))
+    .sort((a, b) => b.raw - a.raw || a.path.localeCompare(b.path));
+}
+
+function describe(link: Link, seed: string, tier: number, evidence: number): Omit<TierCandidate, 'raw' | 'score' | 'signals'> & { best: number } {
+  return { path: link.path, tier, relation: link.relation, via: seed, reason: `${link.relation} seed ${seed}`, best: evidence };
+}
+
+function isIndexed(reader: CuratedReader, path: string): boolean {
+  const file = reader.file(path);
+  return file !== null && !file.isVendored && !file.isGenerated;
+}
+
+/** 1 use → 0.5, 3 → 0.75, 9 → 0.9: more uses say more, with diminishing returns. */
+function saturate(count: number): number {
+  return count / (count + 1);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

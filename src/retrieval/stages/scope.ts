@@ -1,0 +1,164 @@
+// The scope stage: which files the task needs. Seeds are always in; then tiers in order —
+// direct dependencies of the seeds, co-change neighbours, further search matches — each
+// ordered by relevance to the seeds and capped by the budget; tier 4 (file metadata) runs
+// only when the index has enrichment. The judge may drop any non-seed candidate.
+
+import type { Judge, JudgeCandidate, Judgement } from '../judge/judge.js';
+import type { TaskQuery } from '../task/task-query.js';
+import { resolveRequested } from './requested.js';
+import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds.js';
+import { coChangeCandidates, directCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
+import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
+import { tierCaps, type TierCaps } from './tier-caps.js';
+
+export interface ScopeOptions {
+  seeds: SeedOptions;
+  /** Co-change neighbours need at least this many shared commits. */
+  minCoChange: number;
+}
+
+export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, minCoChange: 2 };
+
+export const ENRICHMENT_MISSING_NOTE = 'enrichment not found, tier 4 skipped';
+
+const CLASSES = ['relevant', 'maybe', 'irrelevant'] as const;
+type ScopeClass = (typeof CLASSES)[number];
+const MEANINGS: Record<ScopeClass, string> = {
+  relevant: 'needed for the task: code to change, or code it directly depends on',
+  maybe: 'useful background, worth showing if there is room',
+  irrelevant: 'not needed for this task',
+};
+
+export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage {
+  return {
+    name: 'scope',
+    async run(context, kb, task, judge) {
+      const request = resolveRequested(kb.reader, task.requested);
+      const seeds = findSeeds(kb.reader, task, request, options.seeds);
+      const tiers = candidateTiers(kb, task, seeds, options);
+      const caps = tierCaps(context.budget, seeds.length, { direct: tiers.direct.length, cochange: tiers.cochange.length });
+      const judged = await judgeCandidates(kb, task, judge, tiers, caps);
+      const notes = [...request.unresolved.map((line) => `refinement: ${line}`)];
+      if (!kb.enrichment) notes.push(ENRICHMENT_MISSING_NOTE);
+      const known = new Set(context.files.map((file) => file.path));
+      const added = [...seeds, ...judged.kept].filter((file) => !known.has(file.path));
+      return {
+        ...context,
+        files: [...context.files, ...added],
+        notes: [...context.notes, ...notes],
+        decisions: [...context.decisions, ...seeds.map(seedDecision), ...tiers.repeats, ...judged.decisions],
+      };
+    },
+  };
+}
+
+interface Tiers {
+  direct: TierCandidate[];
+  cochange: TierCandidate[];
+  search: TierCandidate[];
+  /** Files met again in a later tier: logged, not re-added. */
+  repeats: Decision[];
+}
+
+function candidateTiers(kb: KnowledgeBase, task: TaskQuery, seeds: ScopedFile[], options: ScopeOptions): Tiers {
+  const search = searchScores(task.ranked.files);
+  const seen = new Map<string, number>(seeds.map((seed) => [seed.path, seed.tier]));
+  const repeats: Decision[] = [];
+  const fresh = (candidates: TierCandidate[]): TierCandidate[] =>
+    candidates.filter((candidate) => {
+      const earlier = seen.get(candidate.path);
+      if (earlier === undefined) {
+        seen.set(candidate.path, candidate.tier);
+        return true;
+      }
+      repeats.push(fileDecision(candidate, 'excluded', `already considered at tier ${earlier} (${tierName(earlier)})`, 'rule'));
+      return false;
+    });
+  const direct = fresh(directCandidates(kb.reader, seeds, search));
+  const cochange = fresh(coChangeCandidates(kb.reader, seeds, options.minCoChange, search));
+  const searched = fresh(searchCandidates(task.ranked.files, search));
+  return { direct, cochange, search: searched, repeats };
+}
+
+async function judgeCandidates(
+  kb: KnowledgeBase,
+  task: TaskQuery,
+  judge: Judge,
+  tiers: Tiers,
+  caps: TierCaps,
+): Promise<{ kept: ScopedFile[]; decisions: Decision[] }> {
+  const groups = [
+    { candidates: tiers.direct, cap: caps.direct },
+    { candidates: tiers.cochange, cap: caps.cochange },
+    { candidates: tiers.search, cap: caps.search },
+  ];
+  const proposals = groups.map(({ candidates, cap }) => candidates.map((candidate, index): JudgeCandidate<ScopeClass> => ({
+    id: candidate.path,
+    summary: judge.kind === 'llm' ? fileSummary(kb, candidate) : candidate.path,
+    proposed: index < cap ? 'relevant' : 'irrelevant',
+  })));
+  // Within-cap candidates of every tier go first, so a model sees what would be kept.
+  const ordered = [...proposals.flat().filter((p) => p.proposed !== 'irrelevant'), ...proposals.flat().filter((p) => p.proposed === 'irrelevant')];
+  const verdicts = await judge.judge(task, { stage: 'scope', subject: 'files', classes: CLASSES, meanings: MEANINGS, candidates: ordered });
+  const kept: ScopedFile[] = [];
+  const decisions: Decision[] = [];
+  for (const { candidates, cap } of groups) {
+    const outcome = keepWithinCap(candidates, cap, verdicts);
+    kept.push(...outcome.kept);
+    decisions.push(...outcome.decisions);
+  }
+  return { kept, decisions };
+}
+
+/** Judged relevant first, then maybe, each by score; the cap applies after judgement. */
+function keepWithinCap(candidates: TierCandidate[], cap: number, verdicts: Judgement<ScopeClass>): { kept: ScopedFile[]; decisions: Decision[] } {
+  const rank = (candidate: TierCandidate): number => CLASSES.indexOf(verdicts.classOf(candidate.path));
+  const ordered = [...candidates].sort((a, b) => rank(a) - rank(b) || b.raw - a.raw || a.path.localeCompare(b.path));
+  const kept: ScopedFile[] = [];
+  const decisions: Decision[] = [];
+  for (const candidate of ordered) {
+    const verdict = verdicts.classOf(candidate.path);
+    const by = verdicts.byWhom(candidate.path);
+    const { raw: _raw, ...file } = candidate;
+    if (verdict === 'irrelevant') {
+      const why = by === 'llm' ? 'judged irrelevant by the model' : `beyond the tier ${candidate.tier} cap of ${cap} files for this budget`;
+      decisions.push(fileDecision(file, 'excluded', why, by));
+    } else if (kept.length >= cap) {
+      decisions.push(fileDecision(file, 'excluded', `beyond the tier ${candidate.tier} cap of ${cap} files for this budget`, by));
+    } else {
+      kept.push(file);
+      decisions.push(fileDecision(file, 'included', by === 'llm' ? `${file.reason}; judged ${verdict} by the model` : file.reason, by));
+    }
+  }
+  return { kept, decisions };
+}
+
+function seedDecision(seed: ScopedFile): Decision {
+  return fileDecision(seed, 'included', `seed: ${seed.reason}`, 'rule');
+}
+
+function fileDecision(file: ScopedFile, verdict: Decision['verdict'], reason: string, judge: Decision['judge']): Decision {
+  return {
+    subject: 'file',
+    id: file.path,
+    tier: file.tier,
+    tierName: tierName(file.tier),
+    verdict,
+    label: file.relation,
+    reason,
+    score: file.score,
+    signals: file.signals,
+    judge,
+  };
+}
+
+/** One line for the model: the path, how it relates to the seeds, and what it defines. */
+function fileSummary(kb: KnowledgeBase, file: ScopedFile): string {
+  const names = kb.reader
+    .symbolsOfFile(file.path)
+    .filter((symbol) => symbol.parent === null)
+    .slice(0, 6)
+    .map((symbol) => symbol.name);
+  const defines = names.length > 0 ? `; defines ${names.join(', ')}` : '';
+  return `${file.path} (${file.reason}${defines})`;
+}

@@ -1,0 +1,100 @@
+// The stage protocol. A stage is stateless: `run(context, kb, task, judge)` returns the next
+// context, adding the files or symbols it chose and one decision for everything it
+// considered. The runner (pipeline/runner.ts) sequences stages, threads the budget, persists
+// each context to the session and writes each stage's decisions to the raw log. A new stage
+// is a new file registered in registry.ts — not a new option.
+
+import type { CuratedReader } from '../../store/curated.js';
+import type { SourceTexts } from '../assembly/source-texts.js';
+import type { Judge, JudgeKind } from '../judge/judge.js';
+import type { TaskQuery } from '../task/task-query.js';
+
+/** Scope tiers, strongest first. A file's tier is its package tier (0 = seed). */
+export const TIERS = { seed: 0, direct: 1, cochange: 2, search: 3, metadata: 4 } as const;
+export type TierName = keyof typeof TIERS;
+
+export function tierName(tier: number): TierName {
+  const entry = Object.entries(TIERS).find(([, value]) => value === tier);
+  return (entry?.[0] ?? 'metadata') as TierName;
+}
+
+/** The effective budget of a run: what the stages size their work by. */
+export interface RunBudget {
+  contextWindow: number;
+  reservedTokens: number;
+  /** contextWindow − reservedTokens. */
+  available: number;
+}
+
+export interface ScopedFile {
+  path: string;
+  tier: number;
+  /** The relationship that brought the file in: "named in the task", "imported by", "co-changes with", "search match"… */
+  relation: string;
+  /** The seed it is related to, for tiers 1 and 2. */
+  via: string | null;
+  /** One line for the package: why the file is here. */
+  reason: string;
+  /** Relevance within its tier, 0..1 (seeds: to the task; neighbours: to the seeds). */
+  score: number;
+  signals: Record<string, number>;
+}
+
+export const SYMBOL_CLASSES = ['primary', 'supporting', 'type_context', 'excluded'] as const;
+export type SymbolClass = (typeof SYMBOL_CLASSES)[number];
+
+export interface ClassifiedSymbol {
+  key: string;
+  path: string;
+  class: Exclude<SymbolClass, 'excluded'>;
+  /** Tier of the item in the package: the file's tier, one weaker for supporting context. */
+  tier: number;
+  reason: string;
+  score: number;
+  signals: Record<string, number>;
+}
+
+/** One thing a stage considered, and what became of it. Written to the raw log as is. */
+export interface Decision {
+  subject: 'file' | 'symbol';
+  /** Path, or entity key. */
+  id: string;
+  tier: number | null;
+  tierName: TierName | null;
+  verdict: 'included' | 'excluded';
+  /** A file's relation, or a symbol's class. */
+  label: string;
+  reason: string;
+  score: number;
+  signals: Record<string, number>;
+  judge: JudgeKind | 'rule';
+}
+
+export interface RetrievalContext {
+  readonly taskId: string;
+  readonly runId: string;
+  readonly budget: RunBudget;
+  readonly files: readonly ScopedFile[];
+  readonly symbols: readonly ClassifiedSymbol[];
+  /** Information lines for the package, e.g. "enrichment not found, tier 4 skipped". */
+  readonly notes: readonly string[];
+  /** Every decision of this run so far, in order. */
+  readonly decisions: readonly Decision[];
+}
+
+/** What stages read: the index (read-only), the files on disk, and what the index lacks. */
+export interface KnowledgeBase {
+  readonly reader: CuratedReader;
+  readonly sources: SourceTexts;
+  /** True when the index holds file metadata enrichment (summaries, tags) for tier 4. */
+  readonly enrichment: boolean;
+}
+
+export interface Stage {
+  readonly name: string;
+  run(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, judge: Judge): Promise<RetrievalContext>;
+}
+
+export function emptyContext(taskId: string, runId: string, budget: RunBudget): RetrievalContext {
+  return { taskId, runId, budget, files: [], symbols: [], notes: [], decisions: [] };
+}

@@ -1,0 +1,169 @@
+// TaskQuery: what the pipeline knows about a task before any stage runs. Deterministic:
+// the ranker's own analysis (anchors resolved against the index, weighted terms, stack
+// frames) is reused — never a second one — plus the task type, the error lines, and what a
+// refinement asked for. A model may add an intent later (intent.ts).
+
+import { z } from 'zod';
+import { parseEntityKey } from '../../core/entities.js';
+import { analyzeQuery, type QueryAnalysis } from '../../search/query/analyze.js';
+import { extractAnchors } from '../../search/query/anchors.js';
+import { parseIssueText } from '../../search/query/issue-text.js';
+import { cairnRanker } from '../../search/rank/cairn-ranker.js';
+import type { RankedFile, RankedSymbol, Ranker } from '../../search/rank/types.js';
+import type { CuratedReader } from '../../store/curated.js';
+import { classifyTaskType, type TaskType } from './task-type.js';
+
+export interface MentionedFile {
+  path: string;
+  weight: number;
+  reasons: string[];
+  /** Named by path, link, stack frame, module or title tag — not only as the home of a named symbol. */
+  named: boolean;
+}
+
+export interface MentionedSymbol {
+  key: string;
+  path: string;
+  weight: number;
+  reasons: string[];
+}
+
+export interface TaskFrame {
+  path: string;
+  line: number | null;
+  func: string | null;
+  depth: number;
+}
+
+export interface ErrorLine {
+  type: string;
+  message: string;
+}
+
+/** What a refinement asked for, as written by the agent (resolved by the stages). */
+export interface RequestedItems {
+  files: string[];
+  symbols: string[];
+  tests: string[];
+}
+
+export interface TaskIntent {
+  summary: string;
+  /** The model's view of the task type, kept beside the deterministic one. */
+  type: TaskType;
+  keywords: string[];
+}
+
+export interface TaskQuery {
+  /** The text analysed: the task, plus any error signatures a refinement added. */
+  text: string;
+  title: string;
+  type: TaskType;
+  typeEvidence: string[];
+  mentionedFiles: MentionedFile[];
+  mentionedSymbols: MentionedSymbol[];
+  /** In-project stack frames, innermost first. */
+  frames: TaskFrame[];
+  errorTypes: string[];
+  errorLines: ErrorLine[];
+  keywords: string[];
+  focusedKeywords: string[];
+  ranked: { files: RankedFile[]; symbols: RankedSymbol[] };
+  requested: RequestedItems;
+  intent: TaskIntent | null;
+}
+
+export interface AnalyzeTaskOptions {
+  ranker?: Ranker;
+  /** Files (and, separately, symbols) the ranker is asked for. */
+  rankLimit?: number;
+  requested?: RequestedItems;
+}
+
+export const NOTHING_REQUESTED: RequestedItems = { files: [], symbols: [], tests: [] };
+const DEFAULT_RANK_LIMIT = 80;
+
+export async function analyzeTask(reader: CuratedReader, text: string, options: AnalyzeTaskOptions = {}): Promise<TaskQuery> {
+  const ranker = options.ranker ?? cairnRanker;
+  const ranked = await ranker.rank(reader, { query: text, limit: options.rankLimit ?? DEFAULT_RANK_LIMIT });
+  const digest = analysisDigest(ranked.analysis) ?? digestOf(analyzeQuery(reader, text));
+  const issue = parseIssueText(text);
+  const anchors = extractAnchors(issue);
+  const kind = classifyTaskType(issue, { frames: digest.frames.length || anchors.frames.length, errorTypes: digest.errorTypes.length });
+  return {
+    text,
+    title: issue.title,
+    type: kind.type,
+    typeEvidence: kind.evidence,
+    mentionedFiles: Object.entries(digest.anchorFiles)
+      .map(([path, hit]) => ({ path, weight: hit.weight, reasons: hit.reasons, named: hit.reasons.some(isNamingReason) }))
+      .sort((a, b) => b.weight - a.weight || a.path.localeCompare(b.path)),
+    mentionedSymbols: Object.entries(digest.anchorSymbols)
+      .map(([key, hit]) => ({ key, path: parseEntityKey(key).path, weight: hit.weight, reasons: hit.reasons }))
+      .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key)),
+    frames: digest.frames,
+    errorTypes: digest.errorTypes,
+    errorLines: errorLines(text),
+    keywords: digest.terms.map((term) => term.replace(/:[-\d.]+$/, '')),
+    focusedKeywords: digest.focusedTerms,
+    ranked: { files: ranked.files, symbols: ranked.symbols },
+    requested: options.requested ?? NOTHING_REQUESTED,
+    intent: null,
+  };
+}
+
+const hitSchema = z.object({ weight: z.number(), reasons: z.array(z.string()) });
+const digestSchema = z.object({
+  terms: z.array(z.string()),
+  focusedTerms: z.array(z.string()),
+  anchorFiles: z.record(z.string(), hitSchema),
+  anchorSymbols: z.record(z.string(), hitSchema),
+  frames: z.array(z.object({ path: z.string(), line: z.number().nullable(), func: z.string().nullable(), depth: z.number() })),
+  errorTypes: z.array(z.string()),
+});
+type Digest = z.infer<typeof digestSchema>;
+
+/**
+ * The ranker's analysis when it is the query analysis digest (cairn's ranker); null for a
+ * ranker that reports something else, in which case the analysis is computed directly.
+ */
+function analysisDigest(value: unknown): Digest | null {
+  const parsed = digestSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function digestOf(analysis: QueryAnalysis): Digest {
+  const hits = (entries: Iterable<[string, { weight: number; reasons: string[] }]>) =>
+    Object.fromEntries([...entries].map(([id, hit]) => [id, { weight: hit.weight, reasons: hit.reasons }]));
+  return {
+    terms: analysis.terms.full.map((entry) => entry.term),
+    focusedTerms: analysis.terms.focused,
+    anchorFiles: hits(analysis.resolved.files),
+    anchorSymbols: hits(analysis.resolved.symbols),
+    frames: analysis.resolved.frames,
+    errorTypes: analysis.anchors.errorTypes,
+  };
+}
+
+/** Reasons that name the file itself (resolve-anchors.ts); "defines X" only names a symbol in it. */
+function isNamingReason(reason: string): boolean {
+  return !reason.startsWith('defines ');
+}
+
+const ERROR_LINE = /^\s*((?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Fault|Panic))(?::\s*(.*))?$/gm;
+const MAX_ERROR_LINES = 10;
+
+/** `ValueError: quantity must be positive` lines: the exception and its message as printed. */
+export function errorLines(text: string): ErrorLine[] {
+  const seen = new Set<string>();
+  const out: ErrorLine[] = [];
+  for (const match of text.replace(/\r\n?/g, '\n').matchAll(ERROR_LINE)) {
+    const line = { type: match[1]!, message: (match[2] ?? '').trim() };
+    const key = `${line.type}:${line.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(line);
+    if (out.length === MAX_ERROR_LINES) break;
+  }
+  return out;
+}
