@@ -14,8 +14,8 @@ describe('expandFromSeeds', () => {
   it('scores seedWeight × relation weights × 1/(1 + distance), exactly', () => {
     const results = expandFromSeeds(graph, new Map([['a', 2]]), { maxDepth: 2, relationWeights: weights });
     const byPath = new Map(results.map((r) => [r.path, r]));
-    expect(byPath.get('b')).toEqual({ path: 'b', distance: 1, seed: 'a', via: ['imports'], trail: ['a', 'b'], score: 2 * 1 * (1 / 2) });
-    expect(byPath.get('c')).toEqual({ path: 'c', distance: 2, seed: 'a', via: ['imports', 'imports'], trail: ['a', 'b', 'c'], score: 2 * 1 * 1 * (1 / 3) });
+    expect(byPath.get('b')).toEqual({ path: 'b', distance: 1, seed: 'a', via: ['imports'], trail: ['a', 'b'], score: 2 * 1 * (1 / 2), evidence: 1 });
+    expect(byPath.get('c')).toEqual({ path: 'c', distance: 2, seed: 'a', via: ['imports', 'imports'], trail: ['a', 'b', 'c'], score: 2 * 1 * 1 * (1 / 3), evidence: 1 });
     expect(byPath.get('d')?.score).toBeCloseTo(2 * 0.5 * (1 / 2), 12);
     expect(byPath.get('d')?.via).toEqual(['importedBy']);
     expect(byPath.get('e')?.score).toBeCloseTo(2 * 0.4 * (1 / 2), 12);
@@ -47,6 +47,21 @@ describe('expandFromSeeds', () => {
     expect(results.find((r) => r.path === 'd')).toMatchObject({ seed: 'a', trail: ['a', 'd'] });
   });
 
+  it('breaks ties of score by evidence: more uses first, whatever the path order', () => {
+    const g = graphOf({
+      files: ['m', 'n1', 'n2'],
+      references: [
+        { from: 'm', to: 'n1', count: 1 },
+        { from: 'm', to: 'n2', count: 4, confidence: 0.5 },
+      ],
+    });
+    const results = expandFromSeeds(g, new Map([['m', 1]]), { relationWeights: { references: 1 } });
+    expect(results.map((r) => [r.path, r.score, r.evidence])).toEqual([
+      ['n2', 0.5, 2],
+      ['n1', 0.5, 1],
+    ]);
+  });
+
   it('drops low-confidence references when asked', () => {
     const g = graphOf({
       files: ['p', 'q', 'r'],
@@ -56,7 +71,7 @@ describe('expandFromSeeds', () => {
       ],
     });
     const all = expandFromSeeds(g, new Map([['p', 1]]), { relationWeights: { references: 1 } });
-    expect(all.map((r) => r.path)).toEqual(['q', 'r']);
+    expect(all.map((r) => r.path)).toEqual(['r', 'q']); // evidence 0.9 vs 2 × 0.1
     const confident = expandFromSeeds(g, new Map([['p', 1]]), { relationWeights: { references: 1 }, minConfidence: 0.5 });
     expect(confident.map((r) => r.path)).toEqual(['r']);
   });

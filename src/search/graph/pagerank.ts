@@ -21,23 +21,31 @@ export interface PageRankOptions {
   relations?: RelationWeights;
   /** Probability of following an edge (1 - restart). Default 0.85. */
   damping?: number;
-  /** Score of v divided by deg(v)^hubPenalty (0 = plain PPR scores). Default 0.5. */
+  /**
+   * Score of v divided by deg(v)^hubPenalty (0 = plain PPR scores). Default 0.5: on the
+   * held-out commits above it beat 0 (MRR 0.28 → 0.35 prefect, 0.31 → 0.39 dask), 0.3 and 0.7.
+   */
   hubPenalty?: number;
-  /** Walk edges into v weighted by 1 / deg(v)^hubAvoidance (0 = plain walk). Default 0. */
+  /** Walk edges into v weighted by 1 / deg(v)^hubAvoidance (0 = plain walk). Default 0: any amount cost MRR there. */
   hubAvoidance?: number;
   /** Most power iterations (the error shrinks by `damping` per iteration). Default 100. */
   iterations?: number;
-  /** Stop when the L1 change of one iteration falls below this. Default 1e-6. */
+  /** Stop when the L1 change of one iteration falls below this. Default 1e-5. */
   tolerance?: number;
   /** Keep the seeds themselves in the result. Default false. */
   includeSeeds?: boolean;
 }
 
+/**
+ * Both directions weigh the same. Measured on held-out commits (seed: one changed file;
+ * targets: the commit's other files), reverse edges weighted 0.5 lost to 1 on prefect
+ * (MRR 0.35 vs 0.38) and dask (0.39 vs 0.45): callers change with what they call.
+ */
 export const DEFAULT_PAGERANK_RELATIONS: Readonly<RelationWeights> = {
   imports: 1,
-  importedBy: 0.5,
+  importedBy: 1,
   references: 1,
-  referencedBy: 0.5,
+  referencedBy: 1,
 };
 
 /** Row-normalised transition matrix in CSR form over file ids. */
@@ -68,7 +76,7 @@ export function personalizedPageRank(graph: RepoGraph, seeds: Seeds, options: Pa
 function iterate(walk: Walk, restart: Float64Array, options: PageRankOptions): Float64Array {
   const damping = options.damping ?? 0.85;
   const iterations = options.iterations ?? 100;
-  const tolerance = options.tolerance ?? 1e-6;
+  const tolerance = options.tolerance ?? 1e-5;
   const n = restart.length;
   let current = restart.slice();
   let next = new Float64Array(n);
@@ -103,26 +111,30 @@ function iterate(walk: Walk, restart: Float64Array, options: PageRankOptions): F
 function transitionMatrix(graph: RepoGraph, weights: RelationWeights, penalty: Float64Array): Walk {
   const n = graph.files.paths.length;
   const relations = weightedRelations(weights).map(({ relation, weight }) => ({ adjacency: adjacencyOf(graph, relation), weight }));
-  const rowWeights = new Map<number, number>();
+  const rowWeight = new Float64Array(n); // scratch, zeroed again after each row
   const offsets = new Uint32Array(n + 1);
   const targets: number[] = [];
   const probabilities: number[] = [];
+  const row: number[] = [];
   for (let u = 0; u < n; u++) {
-    rowWeights.clear();
+    row.length = 0;
     for (const { adjacency, weight } of relations) {
       const end = adjacency.offsets[u + 1]!;
       for (let e = adjacency.offsets[u]!; e < end; e++) {
         const v = adjacency.targets[e]!;
-        const add = weight * Math.log2(1 + adjacency.weights[e]!) * penalty[v]!;
-        rowWeights.set(v, (rowWeights.get(v) ?? 0) + add);
+        if (rowWeight[v] === 0) row.push(v);
+        rowWeight[v]! += weight * Math.log2(1 + adjacency.weights[e]!) * penalty[v]!;
       }
     }
     let total = 0;
-    for (const value of rowWeights.values()) total += value;
-    const row = [...rowWeights.entries()].filter(([, value]) => value > 0).sort((a, b) => a[0] - b[0]);
-    for (const [v, value] of row) {
-      targets.push(v);
-      probabilities.push(value / total);
+    for (const v of row) total += rowWeight[v]!;
+    row.sort((a, b) => a - b);
+    for (const v of row) {
+      if (rowWeight[v]! > 0) {
+        targets.push(v);
+        probabilities.push(rowWeight[v]! / total);
+      }
+      rowWeight[v] = 0;
     }
     offsets[u + 1] = targets.length;
   }
@@ -140,14 +152,17 @@ function walkDegrees(graph: RepoGraph, weights: RelationWeights): Uint32Array {
     adjacencyOf(graph, reverseOf(relation)),
   ]);
   const degrees = new Uint32Array(n);
-  const neighbours = new Set<number>();
+  const seenBy = new Int32Array(n).fill(-1); // seenBy[w] = v once w was counted for v
   for (let v = 0; v < n; v++) {
-    neighbours.clear();
     for (const adjacency of adjacencies) {
       const end = adjacency.offsets[v + 1]!;
-      for (let e = adjacency.offsets[v]!; e < end; e++) neighbours.add(adjacency.targets[e]!);
+      for (let e = adjacency.offsets[v]!; e < end; e++) {
+        const w = adjacency.targets[e]!;
+        if (seenBy[w] === v) continue;
+        seenBy[w] = v;
+        degrees[v]! += 1;
+      }
     }
-    degrees[v] = neighbours.size;
   }
   return degrees;
 }
