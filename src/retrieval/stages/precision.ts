@@ -39,8 +39,13 @@ const MEANINGS: Record<SymbolClass, string> = {
 
 const TYPE_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'type', 'enum']);
 const RATIONALE_BONUS = 0.1;
-/** Symbols ranked this high for the task are supporting even without an edge to a primary. */
-const SUPPORTING_RANK = 30;
+const MIN_ANCHOR_WEIGHT = 0.3;
+/**
+ * Without named symbols, symbols ranked this high for the task are supporting even without
+ * an edge to a primary; with named symbols, search says too little beyond them (a symbol's
+ * rank is mostly its file's) and only edges count.
+ */
+const SUPPORTING_RANK = 10;
 
 export function precisionStage(): Stage {
   return {
@@ -48,12 +53,13 @@ export function precisionStage(): Stage {
     async run(context, kb, task, judge) {
       const scoped = scopedFiles(context, kb, task);
       const request = resolveRequested(kb.reader, task.requested);
-      const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context));
+      const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context, task));
       const seedPaths = [...scoped.values()].filter((file) => file.tier === 0).map((file) => file.path);
       const related = relatedSymbols(kb.reader, primaries.keys(), seedPaths);
       const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
       const asserts = testAssertions(kb.reader, kb.sources, related, names);
-      const ranks = new Map(task.ranked.symbols.map((ranked, index) => [ranked.key, index]));
+      const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
+      const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
       const proposals = [...scoped.values()].flatMap((file) => {
         const rationale = rationaleCheck(kb, file);
         return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, { primaries, related, asserts, ranks, rationale }));
@@ -102,9 +108,18 @@ function capOrder(proposals: Proposal[], classOf: (key: string) => SymbolClass):
   );
 }
 
-function primaryOptions(context: RetrievalContext): PrimaryOptions {
+function hasNamedSymbols(task: TaskQuery): boolean {
+  return task.mentionedSymbols.some((symbol) => symbol.weight >= MIN_ANCHOR_WEIGHT);
+}
+
+/**
+ * When the task names symbols, those are what it is about and search adds only its top
+ * hit; otherwise the top search hits stand in for them.
+ */
+function primaryOptions(context: RetrievalContext, task: TaskQuery): PrimaryOptions {
   const slots = fileSlots(context.budget);
-  return { topRanked: 5, seedRanked: 12, minAnchorWeight: 0.3, maxPrimary: Math.max(4, Math.round(slots / 3)) };
+  const ranked = hasNamedSymbols(task) ? { topRanked: 1, seedRanked: 1 } : { topRanked: 3, seedRanked: 6 };
+  return { ...ranked, minAnchorWeight: MIN_ANCHOR_WEIGHT, maxPrimary: Math.max(4, Math.round(slots / 3)) };
 }
 
 /** The scope stage's files, or — when precision runs alone — the task's seeds. */
@@ -127,7 +142,7 @@ interface Evidence {
   primaries: ReadonlyMap<string, PrimaryHit>;
   related: ReadonlyMap<string, RelatedHit>;
   asserts: ReadonlyMap<string, string[]>;
-  /** Index of each symbol in the ranker's list for the task. */
+  /** Index of each symbol in the head of the ranker's list that counts as evidence. */
   ranks: ReadonlyMap<string, number>;
   rationale: (symbol: SymbolRecord) => boolean;
 }
@@ -150,7 +165,7 @@ function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Pr
   const hit = evidence.related.get(symbol.key);
   if (hit) return { ...base, ...fromRelation(symbol, hit, evidence.asserts.get(symbol.key) ?? []), signals: withRationale({ edge: round(hit.strength) }) };
   const rank = evidence.ranks.get(symbol.key) ?? -1;
-  if (rank >= 0 && rank < SUPPORTING_RANK) {
+  if (rank >= 0) {
     return { ...base, proposed: 'supporting', reason: `search rank ${rank + 1} among symbols for the task`, score: 0.4 * (1 - rank / SUPPORTING_RANK) + rationale, signals: withRationale({ symbolRank: rank + 1 }) };
   }
   return { ...base, proposed: 'excluded', reason: 'no reference to a primary symbol or seed, not ranked for the task', score: rationale, signals: withRationale({}) };

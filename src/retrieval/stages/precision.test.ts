@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskSources } from '../assembly/source-texts.js';
+import { deterministicJudge } from '../judge/judge.js';
+import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { analyzeTask } from '../task/task-query.js';
+import { assertedNames, hasRationale } from './precision-evidence.js';
+import { precisionStage } from './precision.js';
+import { DEFAULT_SCOPE_OPTIONS, scopeStage } from './scope.js';
+import { emptyContext, type Decision, type KnowledgeBase, type RetrievalContext } from './stage.js';
+
+const ONLY_NAMED = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0 } };
+
+describe('precision stage on the shop fixture', () => {
+  let repo: IndexedRepo;
+  let kb: KnowledgeBase;
+  beforeAll(async () => {
+    repo = await indexedFixture('shop');
+    kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: false };
+  });
+  afterAll(() => repo.close());
+
+  async function run(text: string, options: { scope?: boolean; available?: number } = {}): Promise<RetrievalContext> {
+    const task = await analyzeTask(repo.ports.reader, text);
+    const available = options.available ?? 20_000;
+    let context = emptyContext('task', 'run', { contextWindow: available + 500, reservedTokens: 500, available });
+    if (options.scope !== false) context = await scopeStage(ONLY_NAMED).run(context, kb, task, deterministicJudge);
+    return precisionStage().run(context, kb, task, deterministicJudge);
+  }
+
+  const symbol = (context: RetrievalContext, key: string) => context.symbols.find((entry) => entry.key === key);
+  const decision = (context: RetrievalContext, key: string): Decision | undefined =>
+    context.decisions.find((entry) => entry.subject === 'symbol' && entry.id === key);
+
+  it('sorts the symbols of the scoped files into primary, supporting, type context and excluded', async () => {
+    const context = await run('`Cart.total` in `shop/cart.py` returns the wrong amount');
+    expect(symbol(context, 'shop/cart.py::Cart.total')).toMatchObject({ class: 'primary', tier: 0 });
+    expect(symbol(context, 'shop/cart.py::Cart.subtotal')).toMatchObject({ class: 'supporting', tier: 1, reason: 'called by primary shop/cart.py::Cart.total' });
+    // apply_discount lives in a tier-1 file (imported by the seed): supporting context one tier weaker.
+    expect(symbol(context, 'shop/pricing.py::apply_discount')).toMatchObject({ class: 'supporting', tier: 2 });
+    expect(symbol(context, 'shop/cart.py::Cart')).toMatchObject({ class: 'type_context', reason: 'encloses primary shop/cart.py::Cart.total' });
+    expect(decision(context, 'shop/pricing.py::DISCOUNTS')).toMatchObject({ verdict: 'excluded', label: 'excluded' });
+  });
+
+  it('finds the tests that assert on a primary symbol', async () => {
+    const context = await run('`Cart.total` in `shop/cart.py` returns the wrong amount');
+    expect(symbol(context, 'tests/test_cart.py::test_total_applies_discount_and_tax')).toMatchObject({
+      class: 'supporting',
+      reason: 'test that asserts on shop/cart.py::Cart.total',
+    });
+  });
+
+  it('records one decision per symbol of every scoped file', async () => {
+    const context = await run('`Cart.total` in `shop/cart.py` returns the wrong amount');
+    const expected = context.files.flatMap((file) => repo.ports.reader.symbolsOfFile(file.path).map((s) => s.key));
+    const decided = context.decisions.filter((entry) => entry.subject === 'symbol').map((entry) => entry.id);
+    expect([...decided].sort()).toEqual([...expected].sort());
+    for (const included of context.symbols) expect(decision(context, included.key)!.verdict).toBe('included');
+  });
+
+  it('caps supporting context by the budget, keeping primaries, and says so', async () => {
+    const context = await run('cart totals, discount codes, tax and payments', { available: 600 });
+    const capped = context.decisions.filter((entry) => entry.reason.includes('beyond the cap'));
+    expect(capped.length).toBeGreaterThan(0);
+    expect(capped.every((entry) => entry.verdict === 'excluded')).toBe(true);
+    const kept = context.symbols.filter((entry) => entry.class !== 'primary');
+    expect(kept.length).toBeLessThanOrEqual(6);
+  });
+
+  it('works alone, on the seeds, when no scope stage ran before it', async () => {
+    const context = await run('`Cart.total` in `shop/cart.py` returns the wrong amount', { scope: false });
+    expect(context.files).toEqual([]);
+    expect(symbol(context, 'shop/cart.py::Cart.total')?.class).toBe('primary');
+  });
+});
+
+describe('precision evidence', () => {
+  it('finds names on assertion lines only', () => {
+    const source = 'def test_x():\n    cart = Cart()\n    total = cart.total()\n    assert total == 3\n    assert cart.subtotal() > 0\n';
+    expect(assertedNames(source, ['total', 'subtotal', 'Cart'])).toEqual(['total', 'subtotal']);
+    expect(assertedNames('expect(formatPrice(2)).toBe("€2.00")', ['formatPrice', 'describeCart'])).toEqual(['formatPrice']);
+  });
+
+  it('sees rationale in docstrings and comments, not in code', () => {
+    const base = { key: 'a.py::f', path: 'a.py', name: 'f', qualifiedName: 'f', kind: 'function', signature: 'def f():', startByte: 0, endByte: 0, startLine: 1, endLine: 3, parent: null, exported: true, method: 'ast' } as const;
+    expect(hasRationale({ ...base, doc: 'Rounds up because the provider truncates.' }, null)).toBe(true);
+    expect(hasRationale({ ...base, doc: null }, 'def f():\n    # workaround for a provider bug\n    return 1\n')).toBe(true);
+    expect(hasRationale({ ...base, doc: 'Returns the total.' }, 'def f():\n    because = 1\n    return because\n')).toBe(false);
+  });
+});
