@@ -171,3 +171,13 @@ export interface CoChangePair {
   /** Commits in the mined window that touched both files. */
   count: number;
 }
+
+/** A commit of the mined history, with the files it touched (names at HEAD). */
+export interface CommitRecord {
+  sha: string;
+  /** Unix seconds. */
+  time: number;
+  /** Subject and body. */
+  message: string;
+  files: string[];
+}

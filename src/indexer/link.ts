@@ -153,6 +153,14 @@ async function linkGit(input: LinkInput): Promise<boolean> {
       .filter(([path]) => known.has(path))
       .map(([path, facts]) => ({ path, lastCommitAt: facts.lastCommitAt, commitCount: facts.commitCount }));
     writer.setFileHistory(fileHistory);
+    writer.replaceCommits(
+      (history?.commits ?? []).map((commit) => ({
+        sha: commit.sha,
+        time: commit.time,
+        message: commit.body ? `${commit.subject}\n\n${commit.body}` : commit.subject,
+        files: commit.files.filter((path) => known.has(path)),
+      })),
+    );
     writer.setMeta('gitHead', history?.head ?? null);
   });
   return true;

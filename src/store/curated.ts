@@ -4,6 +4,7 @@
 
 import type {
   CoChangePair,
+  CommitRecord,
   DocChunk,
   DocLink,
   EntityKey,
@@ -17,7 +18,7 @@ import type {
   SymbolRecord,
 } from '../core/entities.js';
 
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 
 /** 'building' while an index run is under way or was cut off; the next run completes it. */
 export type IndexState = 'empty' | 'building' | 'complete';
@@ -31,6 +32,7 @@ export interface IndexStats {
   references: number;
   docChunks: number;
   coChangePairs: number;
+  commits: number;
   /** Unix ms of the last completed index run, null before the first. */
   indexedAt: number | null;
   /** HEAD commit the git signals were mined at, when the repo is a git work tree. */
@@ -75,6 +77,15 @@ export interface TextHit {
 export interface TermStats {
   documents: number;
   documentFrequency: Map<string, number>;
+}
+
+/** A past commit whose message matches a query, with the files it changed. */
+export interface CommitHit {
+  sha: string;
+  time: number;
+  /** Higher is better (negated FTS5 bm25 over the message). */
+  score: number;
+  files: string[];
 }
 
 export interface FileReferenceCount {
@@ -138,6 +149,8 @@ export interface CuratedReader {
   docLinksTo(pathOrKey: string): DocLink[];
 
   search(query: TextQuery): TextHit[];
+  /** Commits of the mined history whose messages best match the terms (code-tokenized). */
+  searchCommits(terms: string[], limit: number): CommitHit[];
   termStats(target: SearchTarget, terms: string[]): TermStats;
 
   close(): void;
@@ -163,6 +176,7 @@ export interface IndexWriter extends CuratedReader {
   replaceImportTargets(imports: ImportRecord[]): void;
   replaceDocLinks(fromPaths: string[], links: DocLink[]): void;
   replaceCoChange(pairs: CoChangePair[]): void;
+  replaceCommits(commits: CommitRecord[]): void;
   setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void;
 
   setMeta(key: string, value: string | null): void;

@@ -3,6 +3,7 @@
 
 import type { CuratedReader, IndexWriter } from '../../src/store/curated.js';
 import { describeGraph } from './curated/graph.js';
+import { describeHistory } from './curated/history.js';
 import { describeLifecycle } from './curated/lifecycle.js';
 import { describeReads } from './curated/reads.js';
 import { describeSearch } from './curated/search.js';
@@ -27,5 +28,6 @@ export function runCuratedStoreSuite(name: string, open: OpenCuratedStore): void
   describeReads(name, open);
   describeGraph(name, open);
   describeSearch(name, open);
+  describeHistory(name, open);
   describeLifecycle(name, open);
 }

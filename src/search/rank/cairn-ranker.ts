@@ -5,6 +5,7 @@
 import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, describeAnalysis, type QueryAnalysis } from '../query/analyze.js';
 import { fuse, toList, type FusedItem, type SignalList } from './fusion.js';
+import { historySignal } from './history-signal.js';
 import { filePrior, priorContext } from './priors.js';
 import { docSignal, fileSignal, symbolSignal } from './text-signals.js';
 import type { RankedFile, RankedSymbol, RankRequest, RankResult, Ranker } from './types.js';
@@ -15,6 +16,7 @@ export interface RankerWeights {
   focusedBm25: number;
   fileBm25: number;
   docs: number;
+  history: number;
 }
 
 export const DEFAULT_WEIGHTS: RankerWeights = {
@@ -23,6 +25,7 @@ export const DEFAULT_WEIGHTS: RankerWeights = {
   focusedBm25: 1,
   fileBm25: 0.7,
   docs: 0.3,
+  history: 0.5,
 };
 
 const LIST_LIMIT = 200;
@@ -46,6 +49,7 @@ export function rankWithCairn(reader: CuratedReader, request: RankRequest, weigh
     toList('bm25-focused', weights.focusedBm25, focusedScores.files, LIST_LIMIT),
     toList('bm25-file', weights.fileBm25, fileSignal(reader, fullTerms, request.filter), LIST_LIMIT),
     toList('docs', weights.docs, docSignal(reader, fullTerms), LIST_LIMIT),
+    toList('history', weights.history, historySignal(reader, fullTerms), LIST_LIMIT),
   ];
   const files = applyPriors(reader, analysis, fuse(fileLists));
   const ranked = files.slice(0, request.limit);

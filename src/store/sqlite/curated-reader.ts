@@ -14,6 +14,7 @@ import type {
   SymbolRecord,
 } from '../../core/entities.js';
 import type {
+  CommitHit,
   CuratedReader,
   FileFilter,
   FileReferenceCount,
@@ -26,6 +27,7 @@ import type {
 } from '../curated.js';
 import type { Db } from './connection.js';
 import { fileFilterSql } from './file-filter.js';
+import { searchCommits } from './commit-rows.js';
 import { searchText } from './fts-search.js';
 import { schemaVersion } from './migrations.js';
 import {
@@ -82,6 +84,7 @@ export class SqliteCuratedReader implements CuratedReader {
       references: count('refs'),
       docChunks: count('doc_chunks'),
       coChangePairs: count('cochange'),
+      commits: count('commits'),
       indexedAt: indexedAt === null ? null : Number(indexedAt),
       gitHead: this.meta('gitHead'),
       filesByLanguage: Object.fromEntries(byLanguage.map((row) => [row.language, row.n])),
@@ -214,6 +217,10 @@ export class SqliteCuratedReader implements CuratedReader {
 
   search(query: TextQuery): TextHit[] {
     return searchText(this.sql, this.terms, query);
+  }
+
+  searchCommits(terms: string[], limit: number): CommitHit[] {
+    return searchCommits(this.sql, terms, limit);
   }
 
   termStats(target: SearchTarget, terms: string[]): TermStats {

@@ -1,10 +1,11 @@
 // IndexWriter over index.db: the indexer's only way to change the curated index. Every
 // mutating method is one transaction (a savepoint when called inside `transaction`).
 
-import type { CoChangePair, DocLink, EntityKey, ImportRecord, RawReference, ReferenceEdge } from '../../core/entities.js';
+import type { CoChangePair, CommitRecord, DocLink, EntityKey, ImportRecord, RawReference, ReferenceEdge } from '../../core/entities.js';
 import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../curated.js';
 import { internalError, type Db } from './connection.js';
 import { SqliteCuratedReader } from './curated-reader.js';
+import { replaceCommits } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFile } from './file-rows.js';
 import { FtsTextEncoder } from './fts-text.js';
 import { rawRefFromRow, type RawRefRow } from './rows.js';
@@ -145,6 +146,10 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
         insert.run(a, b, pair.count);
       }
     });
+  }
+
+  replaceCommits(commits: CommitRecord[]): void {
+    this.transaction(() => replaceCommits(this.sql, this.fts, commits));
   }
 
   setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void {

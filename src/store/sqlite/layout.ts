@@ -13,6 +13,12 @@ export interface IndexPaths {
   rawLog: string;
   /** Per-task session state. */
   sessions: string;
+  /**
+   * Optional symbol vectors and their embedding cache (sqlite-vec). Apart from index.db so
+   * the cache survives `cairn index --rebuild`, index.db stays small, and the extension is
+   * loaded only when vectors are configured.
+   */
+  vectors: string;
 }
 
 export function indexPaths(indexDir: string): IndexPaths {
@@ -21,5 +27,6 @@ export function indexPaths(indexDir: string): IndexPaths {
     curated: join(indexDir, 'index.db'),
     rawLog: join(indexDir, 'raw-log.db'),
     sessions: join(indexDir, 'sessions.db'),
+    vectors: join(indexDir, 'vectors.db'),
   };
 }
