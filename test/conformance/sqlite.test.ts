@@ -9,9 +9,11 @@ import { indexPaths } from '../../src/store/sqlite/layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
 import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
+import { openSqliteVectorIndex } from '../../src/store/sqlite/vector-index.js';
 import { runCuratedStoreSuite } from './curated-store.suite.js';
 import { runRawLogSuite } from './raw-log.suite.js';
 import { runSessionStoreSuite } from './session-store.suite.js';
+import { runVectorIndexSuite } from './vector-index.suite.js';
 
 function temporaryIndexDir(): { dir: string; cleanup(): Promise<void> } {
   const parent = mkdtempSync(join(tmpdir(), 'cairn-sqlite-'));
@@ -61,4 +63,9 @@ runSessionStoreSuite('sqlite', async ({ now }) => {
     reopen: () => openSqliteSessionStore(dir, { now }),
     cleanup,
   };
+});
+
+runVectorIndexSuite('sqlite', async () => {
+  const { dir, cleanup } = temporaryIndexDir();
+  return { index: openSqliteVectorIndex(dir), reopen: () => openSqliteVectorIndex(dir), cleanup };
 });
