@@ -4,7 +4,10 @@
 import { Command, CommanderError } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
 import { registerEvalCommand } from './commands/eval-command.js';
+import { registerExplainCommand } from './commands/explain-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
+import { registerRefineCommand } from './commands/refine-command.js';
+import { registerRetrieveCommand } from './commands/retrieve-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 import { registerStatusCommand } from './commands/status-command.js';
 import type { Io } from './io.js';
@@ -21,6 +24,9 @@ export function buildProgram(io: Io): Command {
   registerSearchCommand(program, io);
   registerStatusCommand(program, io);
   registerEvalCommand(program, io);
+  registerRetrieveCommand(program, io);
+  registerRefineCommand(program, io);
+  registerExplainCommand(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
