@@ -34,11 +34,13 @@ export interface VectorIndex {
   /** Removes the vectors of these paths and their completed-path records. */
   removePaths(paths: string[]): void;
   /**
-   * Paths whose vectors are complete, with the stamp recorded for each (the indexer's
-   * token for "embedded from this content"). Paths never marked, or removed since, are absent.
+   * Replaces everything stored for each path in one transaction: its vectors (ids it no
+   * longer lists are dropped) and its completed-path stamp (the indexer's token for
+   * "embedded from this content"). Same model rules as `upsert`.
    */
+  replacePaths(model: string, files: { path: string; stamp: string; vectors: { id: string; vector: Float32Array }[] }[]): void;
+  /** Paths stored by `replacePaths` and not removed since, with their stamps. */
   completedPaths(): Map<string, string>;
-  markCompleted(entries: { path: string; stamp: string }[]): void;
   /** Drops every stored vector and completed-path record; keeps the model and the cache. */
   clear(): void;
   /** Number of stored vectors. */

@@ -104,16 +104,34 @@ export function runVectorIndexSuite(name: string, open: OpenVectorIndex): void {
       expect(index.size()).toBe(2);
     });
 
-    it('records completed paths with their stamps; removing a path forgets it', () => {
+    it('replacePaths replaces a path\'s vectors (dropping ids it no longer lists) and records its stamp', () => {
       seed();
-      index.markCompleted([
-        { path: 'a.py', stamp: 's1' },
-        { path: 'b.py', stamp: 's2' },
+      index.replacePaths(MODEL, [
+        { path: 'a.py', stamp: 's1', vectors: [{ id: 'a.py::east', vector: v(0, 0, -1) }] },
+        { path: 'empty.py', stamp: 's0', vectors: [] },
       ]);
-      index.markCompleted([{ path: 'a.py', stamp: 's3' }]);
-      expect(index.completedPaths()).toEqual(new Map([['a.py', 's3'], ['b.py', 's2']]));
+      expect(index.size()).toBe(4);
+      expect(index.nearest(v(1, 1, 0), 10).map((hit) => hit.id)).not.toContain('a.py::north_east');
+      expect(index.nearest(v(0, 0, -1), 1)[0]!.id).toBe('a.py::east');
+      index.replacePaths(MODEL, [{ path: 'a.py', stamp: 's3', vectors: [] }]);
+      expect(index.completedPaths()).toEqual(new Map([['a.py', 's3'], ['empty.py', 's0']]));
+      expect(index.size()).toBe(3);
       index.removePaths(['a.py']);
-      expect(index.completedPaths()).toEqual(new Map([['b.py', 's2']]));
+      expect(index.completedPaths()).toEqual(new Map([['empty.py', 's0']]));
+    });
+
+    it('a refused replacePaths changes nothing, stamps included', () => {
+      seed();
+      index.replacePaths(MODEL, [{ path: 'b.py', stamp: 's1', vectors: [{ id: 'b.py::north', vector: v(0, 1, 0) }] }]);
+      internal(() =>
+        index.replacePaths(MODEL, [
+          { path: 'b.py', stamp: 's2', vectors: [{ id: 'b.py::north', vector: v(0, 1, 0) }] },
+          { path: 'c.py', stamp: 's2', vectors: [{ id: 'c.py::up', vector: v(0, 1) }] },
+        ]),
+      );
+      expect(index.completedPaths()).toEqual(new Map([['b.py', 's1']]));
+      expect(index.size()).toBe(4);
+      expect(index.nearest(v(0, 0, 1), 1)[0]!.id).toBe('c.py::up');
     });
 
     it('caches vectors by (model, content hash) and returns only those asked for', () => {
@@ -133,10 +151,11 @@ export function runVectorIndexSuite(name: string, open: OpenVectorIndex): void {
 
     it('drops every vector and completed path on a model or dimension change, but keeps the cache', () => {
       seed();
-      index.markCompleted([{ path: 'a.py', stamp: 's1' }]);
+      index.replacePaths(MODEL, [{ path: 'a.py', stamp: 's1', vectors: [{ id: 'a.py::east', vector: v(1, 0, 0) }] }]);
       index.cache(MODEL, [{ contentHash: 'h1', vector: v(1, 0, 0) }]);
       index.setModel({ model: MODEL, dimensions: 3 });
-      expect(index.size()).toBe(5); // the same model changes nothing
+      expect(index.size()).toBe(4); // the same model changes nothing
+      expect(index.completedPaths().size).toBe(1);
 
       index.setModel({ model: 'openai:bigger', dimensions: 4 });
       expect(index.model()).toEqual({ model: 'openai:bigger', dimensions: 4 });
@@ -169,7 +188,7 @@ export function runVectorIndexSuite(name: string, open: OpenVectorIndex): void {
 
     it('clear drops vectors and completed paths but keeps the model and the cache', () => {
       seed();
-      index.markCompleted([{ path: 'a.py', stamp: 's1' }]);
+      index.replacePaths(MODEL, [{ path: 'a.py', stamp: 's1', vectors: [] }]);
       index.cache(MODEL, [{ contentHash: 'h1', vector: v(1, 0, 0) }]);
       index.clear();
       expect(index.size()).toBe(0);
@@ -183,13 +202,13 @@ export function runVectorIndexSuite(name: string, open: OpenVectorIndex): void {
 
     it('keeps vectors, model, completed paths and cache across a reopen', () => {
       seed();
-      index.markCompleted([{ path: 'a.py', stamp: 's1' }]);
+      index.replacePaths(MODEL, [{ path: 'd.py', stamp: 's1', vectors: [] }]);
       index.cache(MODEL, [{ contentHash: 'h1', vector: v(1, 0, 0) }]);
       index.close();
       index = harness.reopen();
       expect(index.model()).toEqual({ model: MODEL, dimensions: 3 });
       expect(index.nearest(v(0, 0, 1), 1).map((hit) => hit.id)).toEqual(['c.py::up']);
-      expect(index.completedPaths()).toEqual(new Map([['a.py', 's1']]));
+      expect(index.completedPaths()).toEqual(new Map([['d.py', 's1']]));
       expect(index.cached(MODEL, ['h1']).size).toBe(1);
     });
   });

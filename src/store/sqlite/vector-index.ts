@@ -71,51 +71,28 @@ class SqliteVectorIndex implements VectorIndex {
 
   upsert(model: string, entries: { id: string; path: string; vector: Float32Array }[]): void {
     if (entries.length === 0) return;
+    this.db.transaction(() => this.store(model, entries)).immediate();
+  }
+
+  replacePaths(model: string, files: { path: string; stamp: string; vectors: { id: string; vector: Float32Array }[] }[]): void {
+    if (files.length === 0) return;
     this.db.transaction(() => {
-      const dimensions = this.modelFor(model, entries[0]!.vector.length).dimensions;
-      for (const entry of entries) {
-        if (entry.vector.length !== dimensions) {
-          throw internalError(`A ${entry.vector.length}-dimensional vector for ${entry.id} in a ${dimensions}-dimensional index.`);
-        }
-        const itemId = this.sql.value<number>(
-          'INSERT INTO items (id, path) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET path = excluded.path RETURNING item_id',
-          entry.id,
-          entry.path,
-        )!;
-        // vec0 only takes integer keys bound as BigInt (a JS number binds as REAL), and has
-        // no upsert: the old row goes first.
-        this.sql.run(`DELETE FROM ${VECTORS_TABLE} WHERE item_id = ?`, BigInt(itemId));
-        this.sql.run(`INSERT INTO ${VECTORS_TABLE} (item_id, embedding) VALUES (?, ?)`, BigInt(itemId), toBlob(entry.vector));
+      this.removeNow(files.map((file) => file.path));
+      this.store(model, files.flatMap((file) => file.vectors.map((entry) => ({ ...entry, path: file.path }))));
+      for (const file of files) {
+        this.sql.run('INSERT OR REPLACE INTO completed_paths (path, stamp) VALUES (?, ?)', file.path, file.stamp);
       }
     }).immediate();
   }
 
   removePaths(paths: string[]): void {
     if (paths.length === 0) return;
-    const list = jsonList(paths);
-    this.db.transaction(() => {
-      if (this.model() !== null) {
-        this.sql.run(
-          `DELETE FROM ${VECTORS_TABLE} WHERE item_id IN (SELECT item_id FROM items WHERE path IN (SELECT value FROM json_each(?)))`,
-          list,
-        );
-      }
-      this.sql.run('DELETE FROM items WHERE path IN (SELECT value FROM json_each(?))', list);
-      this.sql.run('DELETE FROM completed_paths WHERE path IN (SELECT value FROM json_each(?))', list);
-    }).immediate();
+    this.db.transaction(() => this.removeNow(paths)).immediate();
   }
 
   completedPaths(): Map<string, string> {
     const rows = this.sql.all<{ path: string; stamp: string }>('SELECT path, stamp FROM completed_paths');
     return new Map(rows.map((row) => [row.path, row.stamp]));
-  }
-
-  markCompleted(entries: { path: string; stamp: string }[]): void {
-    this.db.transaction(() => {
-      for (const entry of entries) {
-        this.sql.run('INSERT OR REPLACE INTO completed_paths (path, stamp) VALUES (?, ?)', entry.path, entry.stamp);
-      }
-    })();
   }
 
   clear(): void {
@@ -150,6 +127,38 @@ class SqliteVectorIndex implements VectorIndex {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /** Stores vectors (inside the caller's transaction), checking model and lengths. */
+  private store(model: string, entries: { id: string; path: string; vector: Float32Array }[]): void {
+    if (entries.length === 0) return;
+    const dimensions = this.modelFor(model, entries[0]!.vector.length).dimensions;
+    for (const entry of entries) {
+      if (entry.vector.length !== dimensions) {
+        throw internalError(`A ${entry.vector.length}-dimensional vector for ${entry.id} in a ${dimensions}-dimensional index.`);
+      }
+      const itemId = this.sql.value<number>(
+        'INSERT INTO items (id, path) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET path = excluded.path RETURNING item_id',
+        entry.id,
+        entry.path,
+      )!;
+      // vec0 only takes integer keys bound as BigInt (a JS number binds as REAL), and has
+      // no upsert: the old row goes first.
+      this.sql.run(`DELETE FROM ${VECTORS_TABLE} WHERE item_id = ?`, BigInt(itemId));
+      this.sql.run(`INSERT INTO ${VECTORS_TABLE} (item_id, embedding) VALUES (?, ?)`, BigInt(itemId), toBlob(entry.vector));
+    }
+  }
+
+  private removeNow(paths: string[]): void {
+    const list = jsonList(paths);
+    if (this.model() !== null) {
+      this.sql.run(
+        `DELETE FROM ${VECTORS_TABLE} WHERE item_id IN (SELECT item_id FROM items WHERE path IN (SELECT value FROM json_each(?)))`,
+        list,
+      );
+    }
+    this.sql.run('DELETE FROM items WHERE path IN (SELECT value FROM json_each(?))', list);
+    this.sql.run('DELETE FROM completed_paths WHERE path IN (SELECT value FROM json_each(?))', list);
   }
 
   /** The index's model, adopting `model` with `dimensions` when the index has none yet. */
