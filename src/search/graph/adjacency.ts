@@ -7,7 +7,7 @@ export interface Adjacency {
   readonly offsets: Uint32Array;
   readonly targets: Uint32Array;
   /** Strength of each edge in the relation's own unit (uses × confidence, shared commits…). */
-  readonly weights: Float32Array;
+  readonly weights: Float64Array;
   /** Raw number of uses / statements / commits collapsed into each edge. */
   readonly counts: Uint32Array;
   /** Bit set of edge kinds (relation-specific; 0 when the relation has none). */
@@ -60,7 +60,7 @@ interface EdgeData {
 function pack(nodeCount: number, rows: number[], cols: number[], edges: EdgeData): Adjacency {
   const offsets = new Uint32Array(nodeCount + 1);
   const targets = new Uint32Array(rows.length);
-  const weights = new Float32Array(rows.length);
+  const weights = new Float64Array(rows.length);
   const counts = new Uint32Array(rows.length);
   const kinds = new Uint8Array(rows.length);
   let size = 0;
@@ -124,7 +124,7 @@ export function emptyAdjacency(nodeCount: number): Adjacency {
   return {
     offsets: new Uint32Array(nodeCount + 1),
     targets: new Uint32Array(0),
-    weights: new Float32Array(0),
+    weights: new Float64Array(0),
     counts: new Uint32Array(0),
     kinds: new Uint8Array(0),
   };

@@ -1,0 +1,110 @@
+// `cairn similar`: files (or symbols) most like a target, by two signals fused by
+// reciprocal rank:
+//   structural — cosine similarity of typed neighbour sets (imports, importers, references,
+//                referrers, co-changes), each shared neighbour weighted by how rare it is
+//                (idf), so sharing `utils` with everyone counts for little;
+//   textual    — BM25 search for the target's most distinctive terms (highest tf × idf
+//                over the index's own document frequencies).
+
+import { codeTokens } from '../../core/tokens.js';
+import type { CuratedReader, SearchTarget } from '../../store/curated.js';
+import type { SignalContribution } from '../rank/types.js';
+import { STOPWORDS } from '../stopwords.js';
+import { structuralNeighbours } from './structural-similarity.js';
+import type { NodeKind } from './levels.js';
+import type { RepoGraph } from './repo-graph.js';
+import type { GraphTarget } from './target.js';
+
+export const RRF_K = 60;
+
+export interface SimilarOptions {
+  limit: number;
+  /** The target's source text (file, or the symbol's definition); null when unreadable. */
+  text: string | null;
+  /** Distinctive terms searched for. Default 16. */
+  terms?: number;
+}
+
+export interface WeightedTerm {
+  term: string;
+  /** tf-saturation × idf, the BM25 weight of the term in the target. */
+  weight: number;
+  documentFrequency: number;
+}
+
+export interface SimilarItem {
+  id: string;
+  kind: NodeKind;
+  path: string;
+  score: number;
+  signals: SignalContribution[];
+}
+
+export interface Similarity {
+  target: { id: string; kind: NodeKind; path: string };
+  terms: WeightedTerm[];
+  results: SimilarItem[];
+}
+
+/** Unique terms looked up per target: the vocabulary lookup costs up to ms per frequent term. */
+const MAX_CANDIDATE_TERMS = 300;
+const K1 = 1.2;
+
+export function similarTo(graph: RepoGraph, reader: CuratedReader, target: GraphTarget, options: SimilarOptions): Similarity {
+  const targetId = target.kind === 'file' ? target.path : target.key;
+  const searchTarget: SearchTarget = target.kind === 'file' ? 'file' : 'symbol';
+  const fetch = options.limit * 3 + 1;
+  const structural = structuralNeighbours(graph, target, fetch);
+  const terms = options.text === null ? [] : distinctiveTerms(reader, searchTarget, options.text, options.terms ?? 16);
+  const hits = terms.length === 0 ? [] : reader.search({ terms: terms.map((t) => t.term), target: searchTarget, limit: fetch });
+  const textual = hits.filter((hit) => hit.id !== targetId).map((hit) => ({ id: hit.id, path: hit.path, score: hit.score }));
+  const results = fuse([
+    { signal: 'structural', items: structural },
+    { signal: 'textual', items: textual },
+  ]).slice(0, options.limit);
+  return { target: { id: targetId, kind: target.kind, path: target.path }, terms, results };
+}
+
+/** The terms of `text` with the highest BM25 weight that occur in at least one other document. */
+export function distinctiveTerms(reader: CuratedReader, target: SearchTarget, text: string, count: number): WeightedTerm[] {
+  const frequency = new Map<string, number>();
+  for (const token of codeTokens(text)) {
+    if (token.length < 3 || STOPWORDS.has(token) || /^[0-9.]+$/.test(token)) continue;
+    frequency.set(token, (frequency.get(token) ?? 0) + 1);
+  }
+  const candidates = [...frequency.entries()]
+    .sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))
+    .slice(0, MAX_CANDIDATE_TERMS);
+  const stats = reader.termStats(target, candidates.map(([term]) => term));
+  const n = stats.documents;
+  return candidates
+    .map(([term, tf]) => {
+      const df = stats.documentFrequency.get(term) ?? 0;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      return { term, weight: ((tf * (K1 + 1)) / (tf + K1)) * idf, documentFrequency: df };
+    })
+    .filter((term) => term.documentFrequency >= 2)
+    .sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
+    .slice(0, count);
+}
+
+interface SignalItems {
+  signal: string;
+  /** Best first. */
+  items: { id: string; path: string; score: number }[];
+}
+
+/** Reciprocal rank fusion: Σ 1 / (k + rank) over the signals that list an item. */
+function fuse(lists: SignalItems[]): SimilarItem[] {
+  const fused = new Map<string, SimilarItem>();
+  for (const { signal, items } of lists) {
+    items.forEach((item, index) => {
+      const contribution = 1 / (RRF_K + index + 1);
+      const entry = fused.get(item.id) ?? { id: item.id, kind: item.id === item.path ? 'file' : 'symbol', path: item.path, score: 0, signals: [] };
+      entry.score += contribution;
+      entry.signals.push({ signal, rank: index + 1, raw: item.score, contribution });
+      fused.set(item.id, entry);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
