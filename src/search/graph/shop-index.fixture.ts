@@ -1,0 +1,33 @@
+// The shop fixture repository, copied, indexed in-process and opened, for tests that need
+// a real index behind the graph.
+
+import { drainIndex, openReader, openRepo, runIndex, type RepoContext } from '../../app.js';
+import type { CuratedReader } from '../../store/curated.js';
+import { fixtureRepo, type TempDir } from '../../../test/support/temp-repo.js';
+import { loadRepoGraph } from './load-graph.js';
+import type { RepoGraph } from './repo-graph.js';
+
+export interface IndexedShop {
+  repo: TempDir;
+  context: RepoContext;
+  reader: CuratedReader;
+  graph: RepoGraph;
+  close(): void;
+}
+
+export async function indexedShop(): Promise<IndexedShop> {
+  const repo = fixtureRepo('shop');
+  const context = openRepo({ repo: repo.path, indexDir: `${repo.path}/.idx` });
+  await drainIndex(runIndex(context, { workers: 0 }));
+  const reader = openReader(context);
+  return {
+    repo,
+    context,
+    reader,
+    graph: loadRepoGraph(reader),
+    close: () => {
+      reader.close();
+      repo.remove();
+    },
+  };
+}
