@@ -6,9 +6,14 @@ import { resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
 import type { Config, LlmConfig } from './config/schema.js';
 import { InputError } from './core/errors.js';
-import { indexRepository, type IndexProgress, type IndexSummary } from './indexer/index-repository.js';
+import { vectorModelId } from './indexer/embed/chunks.js';
+import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from './indexer/index-repository.js';
+import { createEmbedder } from './providers/embed/create.js';
+import type { Embedder } from './providers/embed/port.js';
 import { createLlmClient } from './providers/llm/create.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
+import { createCairnRanker } from './search/rank/cairn-ranker.js';
+import type { Ranker } from './search/rank/types.js';
 import type { CuratedReader, IndexWriter } from './store/curated.js';
 import type { RawLog } from './store/raw-log.js';
 import type { SessionStore } from './store/session.js';
@@ -18,6 +23,7 @@ import {
   openSqliteIndexWriter,
   openSqliteRawLog,
   openSqliteSessionStore,
+  openSqliteVectorIndex,
 } from './store/sqlite/index.js';
 
 export interface RepoContext {
@@ -26,6 +32,8 @@ export interface RepoContext {
   /** Absolute path of the index directory. */
   indexDir: string;
   config: Readonly<Config>;
+  /** Where API keys are read from (the variables `*.apiKeyEnv` name). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RepoOptions {
@@ -44,6 +52,7 @@ export function openRepo(options: RepoOptions): RepoContext {
     root,
     indexDir: resolveIndexDir(root, options.indexDir, env),
     config: loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
+    env,
   };
 }
 
@@ -91,7 +100,34 @@ export function runIndex(
     openWriter: openSqliteIndexWriter,
     ...(options.rebuild ? { discardIndex: removeSqliteIndex } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...vectorStep(context),
   });
+}
+
+// --- optional vectors: constructed only when `embed` is configured -----------------------
+
+/** The configured embedder (its API key from the variable `embed.apiKeyEnv` names), or null. */
+export function openEmbedder(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): Embedder | null {
+  const embed = context.config.embed;
+  if (!embed) return null;
+  return createEmbedder(embed, embed.apiKeyEnv ? env[embed.apiKeyEnv] : undefined);
+}
+
+function vectorStep(context: RepoContext): { vectors?: VectorStepOptions } {
+  const embedder = openEmbedder(context);
+  if (!embedder || !context.config.embed) return {};
+  return { vectors: { embedder, openIndex: openSqliteVectorIndex, maxInputChars: context.config.embed.maxInputChars } };
+}
+
+/**
+ * cairn's ranker, with the vector signal when `embed` is configured (the task is embedded
+ * per query; `close` releases vectors.db). Without `embed`, the plain ranker and nothing opened.
+ */
+export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): { ranker: Ranker; close(): void } {
+  const embedder = openEmbedder(context, env);
+  if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
+  const index = openSqliteVectorIndex(context.indexDir);
+  return { ranker: createCairnRanker(undefined, { modelId: vectorModelId(embedder), embedder, index }), close: () => index.close() };
 }
 
 /** Deletes the curated index files (only those: logs and sessions are kept). */
@@ -135,6 +171,8 @@ export async function openRetrieval(
     opened.push(rawLog);
     const sessions = openSessions(context);
     opened.push(sessions);
+    const ranking = openRanker(context, options.env);
+    opened.push(ranking);
     const { llm } = options;
     const apiKey = llm?.apiKeyEnv ? options.env[llm.apiKeyEnv] : undefined;
     const ports: RetrievalPorts = {
@@ -143,6 +181,7 @@ export async function openRetrieval(
       sessions,
       root: context.root,
       llm: llm ? { client: createLlmClient(llm, apiKey), onError: llm.onError } : null,
+      ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, close: () => closeAll(opened) };
   } catch (error) {

@@ -5,7 +5,10 @@
 
 import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
+import type { Embedder } from '../providers/embed/port.js';
 import type { IndexedFile, IndexWriter } from '../store/curated.js';
+import type { VectorIndex } from '../store/vector.js';
+import { embedSymbols, type VectorSummary } from './embed/embed-step.js';
 import { createFileProcessor, defaultWorkerCount } from './extract-pool.js';
 import { linkIndex, type LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
@@ -23,6 +26,15 @@ export interface IndexRunOptions {
   discardIndex?: (indexDir: string) => void;
   /** Extraction worker threads; default one per core (max 4); small runs stay in-process. */
   workers?: number;
+  /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
+  vectors?: VectorStepOptions;
+}
+
+export interface VectorStepOptions {
+  embedder: Embedder;
+  openIndex: (indexDir: string) => VectorIndex;
+  /** embed.maxInputChars: chunks are cut to this before hashing and embedding. */
+  maxInputChars: number;
 }
 
 export type IndexProgress =
@@ -43,6 +55,8 @@ export interface IndexSummary {
   parseFailures: Record<string, number>;
   regexFallbacks: number;
   link: LinkSummary;
+  /** The embedding step, when an embedder is configured; null otherwise. */
+  vectors: VectorSummary | null;
   seconds: number;
   /** Peak resident memory of this process (worker threads included), MiB. */
   peakRssMb: number;
@@ -95,10 +109,26 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setState('complete');
     }
-    return summarize(options, writer, scan, extracted, changes, step.value, started);
+    // After 'complete': an embedding failure leaves a complete curated index behind.
+    const vectors = options.vectors ? yield* embedStep(options, options.vectors, writer) : null;
+    return summarize(options, writer, scan, extracted, changes, { link: step.value, vectors }, started);
   } finally {
     writer.close();
     lock.release();
+  }
+}
+
+async function* embedStep(options: IndexRunOptions, step: VectorStepOptions, writer: IndexWriter): AsyncGenerator<IndexProgress, VectorSummary> {
+  const vectors = step.openIndex(options.indexDir);
+  try {
+    const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.discardIndex !== undefined };
+    const steps = embedSymbols(input);
+    for (let next = await steps.next(); ; next = await steps.next()) {
+      if (next.done) return next.value;
+      yield { phase: 'link', step: next.value };
+    }
+  } finally {
+    vectors.close();
   }
 }
 
@@ -206,7 +236,7 @@ function summarize(
   scan: ScanResult,
   extracted: ExtractOutcome,
   changes: ChangeTracker,
-  link: LinkSummary,
+  { link, vectors }: { link: LinkSummary; vectors: VectorSummary | null },
   started: number,
 ): IndexSummary {
   const stats = writer.stats();
@@ -230,6 +260,7 @@ function summarize(
     parseFailures: extracted.parseFailures,
     regexFallbacks: extracted.regexFallbacks,
     link,
+    vectors,
     seconds: Math.round((performance.now() - started) / 10) / 100,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

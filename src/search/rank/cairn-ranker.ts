@@ -9,6 +9,7 @@ import { historySignal } from './history-signal.js';
 import { filePrior, priorContext } from './priors.js';
 import { docSignal, fileSignal, symbolSignal } from './text-signals.js';
 import type { RankedFile, RankedSymbol, RankRequest, RankResult, Ranker } from './types.js';
+import { filterSignal, prepareVectorSignal, type VectorSearch, type VectorSignal } from './vector-signal.js';
 
 export interface RankerWeights {
   anchors: number;
@@ -17,6 +18,7 @@ export interface RankerWeights {
   fileBm25: number;
   docs: number;
   history: number;
+  vectors: number;
 }
 
 export const DEFAULT_WEIGHTS: RankerWeights = {
@@ -26,18 +28,31 @@ export const DEFAULT_WEIGHTS: RankerWeights = {
   fileBm25: 0.7,
   docs: 0.3,
   history: 0.5,
+  // Nearest symbols by embedding (only with `embed` configured): as much as one fielded
+  // BM25 list. The two BM25 symbol lists are lexical and correlated, so lexical evidence
+  // still outweighs it about 2.7 : 1, and named anchors (3) stay decisive; published
+  // code-embedding retrievers beat plain BM25 by 10-20 points Acc@5, so less would waste
+  // them. Unmeasured here: no embedding model runs on these machines (tune with cairn eval).
+  vectors: 1,
 };
 
 const LIST_LIMIT = 200;
 
-export function createCairnRanker(weights: RankerWeights = DEFAULT_WEIGHTS): Ranker {
+/**
+ * With `vectors`, rank() first embeds the task (async, vector-signal.ts) and hands the
+ * prepared signal to the synchronous rankWithCairn; without, nothing touches vectors.
+ */
+export function createCairnRanker(weights: RankerWeights = DEFAULT_WEIGHTS, vectors?: VectorSearch): Ranker {
   return {
     name: 'cairn',
-    rank: (reader, request) => rankWithCairn(reader, request, weights),
+    rank: vectors
+      ? async (reader, request) => rankWithCairn(reader, request, weights, await prepareVectorSignal(vectors, request.query))
+      : (reader, request) => rankWithCairn(reader, request, weights),
   };
 }
 
-export function rankWithCairn(reader: CuratedReader, request: RankRequest, weights: RankerWeights): RankResult {
+export function rankWithCairn(reader: CuratedReader, request: RankRequest, weights: RankerWeights, vectorSignal: VectorSignal | null = null): RankResult {
+  const vectors = vectorSignal && request.filter ? filterSignal(vectorSignal, allowedPaths(reader, request)) : vectorSignal;
   const analysis = analyzeQuery(reader, request.query);
   const fullTerms = analysis.terms.full.map((entry) => entry.term);
   const symbolScores = symbolSignal(reader, fullTerms, request.filter);
@@ -50,11 +65,19 @@ export function rankWithCairn(reader: CuratedReader, request: RankRequest, weigh
     toList('bm25-file', weights.fileBm25, fileSignal(reader, fullTerms, request.filter), LIST_LIMIT),
     toList('docs', weights.docs, docSignal(reader, fullTerms), LIST_LIMIT),
     toList('history', weights.history, historySignal(reader, fullTerms), LIST_LIMIT),
+    ...(vectors ? [toList('vectors', weights.vectors, vectors.files, LIST_LIMIT)] : []),
   ];
   const files = applyPriors(reader, analysis, fuse(fileLists));
   const ranked = files.slice(0, request.limit);
-  const symbols = rankSymbols(analysis, symbolScores.symbols, focusedScores.symbols, files, weights, request.limit);
+  const vectorLists = vectors ? [toList('vectors', weights.vectors, vectors.symbols, LIST_LIMIT)] : [];
+  const symbols = rankSymbols(analysis, symbolScores.symbols, focusedScores.symbols, files, weights, request.limit, vectorLists);
   return { files: ranked, symbols, analysis: describeAnalysis(analysis) };
+}
+
+/** The request's file filter as a path test (vector hits come from an index that has no filters). */
+function allowedPaths(reader: CuratedReader, request: RankRequest): (path: string) => boolean {
+  const allowed = new Set(reader.files(request.filter).map((file) => file.path));
+  return (path) => allowed.has(path);
 }
 
 function anchorFileScores(analysis: QueryAnalysis): Map<string, number> {
@@ -83,6 +106,7 @@ function rankSymbols(
   files: RankedFile[],
   weights: RankerWeights,
   limit: number,
+  extraLists: SignalList[] = [],
 ): RankedSymbol[] {
   const anchorScores = new Map<string, number>();
   for (const [key, hit] of analysis.resolved.symbols) anchorScores.set(key, hit.weight);
@@ -90,6 +114,7 @@ function rankSymbols(
     toList('anchors', weights.anchors, anchorScores, LIST_LIMIT),
     toList('bm25-symbols', weights.symbolBm25, full, LIST_LIMIT),
     toList('bm25-focused', weights.focusedBm25, focused, LIST_LIMIT),
+    ...extraLists,
   ]);
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
   const ranked: RankedSymbol[] = fused.map((item) => {

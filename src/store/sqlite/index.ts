@@ -6,4 +6,5 @@ export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.j
 export type { WriterOptions } from './index-writer.js';
 export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
 export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';
+export { openSqliteVectorIndex } from './vector-index.js';
 export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-tables.js';
