@@ -10,6 +10,8 @@ export interface TaskResult {
   category: string;
   gold_files: string[];
   gold_functions: string[];
+  /** Time spent building or refreshing the task's index. */
+  index_ms: number;
   /** Scores by evaluator name. */
   scores: Record<string, TaskScore>;
 }

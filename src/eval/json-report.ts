@@ -11,7 +11,12 @@ export function jsonReport(run: EvalRun, labels: ReportLabels, extra: Record<str
     baseline: labels.baseline,
     ...extra,
     seconds: run.seconds,
-    summary: { ...run.summary, skipped: run.skipped.length, failed: run.failed.length },
+    summary: {
+      ...run.summary,
+      skipped: run.skipped.length,
+      failed: run.failed.length,
+      indexSeconds: Math.round(run.results.reduce((sum, result) => sum + result.index_ms, 0) / 100) / 10,
+    },
     perCategory: run.perCategory,
     metrics: Object.fromEntries(run.evaluators.map((evaluator) => [evaluator.name, evaluator.metrics])),
     tasks: run.results.map((result) => ({
@@ -19,6 +24,7 @@ export function jsonReport(run: EvalRun, labels: ReportLabels, extra: Record<str
       category: result.category,
       gold_files: result.gold_files,
       gold_functions: result.gold_functions,
+      index_ms: result.index_ms,
       results: Object.fromEntries(
         run.evaluators.map((evaluator) => {
           const score = result.scores[evaluator.name];

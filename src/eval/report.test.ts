@@ -18,7 +18,7 @@ const coverage: TaskEvaluator = {
 
 function result(id: string, category: string, cairn: Record<string, number>, base: Record<string, number>, cov: Record<string, number>): TaskResult {
   return {
-    id, category, gold_files: ['a.py'], gold_functions: [],
+    id, category, gold_files: ['a.py'], gold_functions: [], index_ms: 1500,
     scores: { cairn: { metrics: cairn }, 'bm25-file': { metrics: base }, package: { metrics: cov } },
   };
 }
@@ -40,7 +40,7 @@ function run(): EvalRun {
 describe('renderReport', () => {
   const text = renderReport(run(), { ranker: 'cairn', baseline: 'bm25-file' });
   it('compares the ranker with the baseline per metric, with their ratio', () => {
-    expect(text).toMatch(/^cairn eval: cairn vs bm25-file — 2 tasks evaluated, 1 skipped, 1 failed in 1\.5s/);
+    expect(text).toMatch(/^cairn eval: cairn vs bm25-file — 2 tasks evaluated, 1 skipped, 1 failed in 1\.5s \(indexing 3\.0s\)$/m);
     expect(text).toMatch(/^metric +cairn +bm25-file +ratio$/m);
     expect(text).toMatch(/^Acc@1 +0\.500 +0\.000 +—$/m);
     expect(text).toMatch(/^Acc@5 +1\.000 +0\.500 +2\.00×$/m);
@@ -65,7 +65,7 @@ describe('renderReport', () => {
 describe('jsonReport', () => {
   it('keeps every task\'s metrics per evaluator and drops error objects', () => {
     const json = jsonReport(run(), { ranker: 'cairn', baseline: 'bm25-file' }, { dataset: 'd.jsonl' });
-    expect(json).toMatchObject({ ranker: 'cairn', dataset: 'd.jsonl', summary: { tasks: 2, skipped: 1, failed: 1 } });
+    expect(json).toMatchObject({ ranker: 'cairn', dataset: 'd.jsonl', summary: { tasks: 2, skipped: 1, failed: 1, indexSeconds: 3 } });
     expect((json['tasks'] as { results: Record<string, { metrics: object }> }[])[1]!.results['package']!.metrics).toEqual({
       'coverage@8k': 0,
       'coverage@32k': 1,

@@ -29,7 +29,11 @@ function headline(run: EvalRun, labels: ReportLabels): string {
   const counts = [`${run.results.length} tasks evaluated`];
   if (run.skipped.length) counts.push(`${run.skipped.length} skipped`);
   if (run.failed.length) counts.push(`${run.failed.length} failed`);
-  return `cairn eval: ${labels.ranker}${against} — ${counts.join(', ')} in ${run.seconds}s (Acc@k: the top k hold min(|gold|, k) gold items)`;
+  const indexing = run.results.reduce((sum, result) => sum + result.index_ms, 0) / 1000;
+  return [
+    `cairn eval: ${labels.ranker}${against} — ${counts.join(', ')} in ${run.seconds}s (indexing ${indexing.toFixed(1)}s)`,
+    'Acc@k: a task counts when the top k hold min(|gold|, k) gold items',
+  ].join('\n');
 }
 
 function comparison(summary: GroupSummary, ranker: TaskEvaluator, baseline: TaskEvaluator | null): string[] {

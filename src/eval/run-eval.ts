@@ -80,7 +80,9 @@ async function evaluateTask(task: EvalTask, position: number, options: RunEvalOp
       return;
     }
     stage = 'index';
+    const indexStarted = performance.now();
     await options.ports.index(tree, (progress) => emit({ type: 'index', id: task.id, progress }));
+    const indexMs = Math.round(performance.now() - indexStarted);
     stage = 'evaluate';
     emit({ type: 'evaluate', id: task.id });
     const reader = options.ports.openReader(tree);
@@ -93,6 +95,7 @@ async function evaluateTask(task: EvalTask, position: number, options: RunEvalOp
         category: complete.category,
         gold_files: complete.gold_files,
         gold_functions: complete.gold_functions,
+        index_ms: indexMs,
         scores,
       });
     } finally {

@@ -1,7 +1,7 @@
 // `cairn eval`: ranking quality on a localization dataset (`--dataset`), or on tasks built
 // from a repository's own history (`--from-git`), against a baseline ranker in the same run.
 
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { drainIndex, openReader, openRepo, runIndex } from '../../../app.js';
 import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
@@ -48,7 +48,7 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--commits <n>', 'with --from-git: how many tasks to build, newest first', positiveInt('--commits'), 50)
     .option('--max-files <n>', 'with --from-git: skip commits touching more files than this', positiveInt('--max-files'), 10)
     .option('--write-dataset <file>', 'with --from-git: also write the built tasks as a dataset')
-    .option('--k <list>', 'cut-offs for file Acc@k and Recall@k', cutoffs, [1, 3, 5, 10])
+    .addOption(new Option('--k <list>', 'cut-offs for file Acc@k and Recall@k').argParser(cutoffs).default([1, 3, 5, 10], '1,3,5,10'))
     .option('--limit <n>', 'evaluate only the first n tasks', positiveInt('--limit'))
     .option('--depth <n>', 'how many files and functions to rank per task (MRR looks this deep)', positiveInt('--depth'), 100)
     .option('--ranker <name>', `ranker to evaluate (${RANKER_NAMES.join(', ')})`, RANKER_NAMES[0])
