@@ -29,7 +29,9 @@ async function cairn(...args: string[]): Promise<Captured> {
     setExitCode: (code) => void (exit = code),
     exitCode: () => exit,
   };
-  const code = await main(['node', 'cairn', 'eval', ...args], io);
+  // The default ranker changes as rankers are added; these tests pin the plain baseline
+  // (a later --ranker in `args` wins).
+  const code = await main(['node', 'cairn', 'eval', '--ranker', 'bm25-file', ...args], io);
   return { code, out, err };
 }
 
