@@ -1,0 +1,42 @@
+// `cairn similar FILE|SYMBOL`: the files (or symbols) most like it, structurally (same
+// neighbours in the same roles) and textually (its most distinctive terms), fused by
+// reciprocal rank; --json explains each signal's part.
+
+import type { Command } from 'commander';
+import { similarTo, type Similarity } from '../../../search/graph/similar.js';
+import { readTargetText } from '../../../search/graph/target.js';
+import { positiveInt, printJson } from '../common-options.js';
+import type { Io } from '../io.js';
+import { TARGET_ARGUMENT_HELP, withGraphOptions, withTargetGraph, type GraphCommandFlags } from './graph-command.js';
+
+interface SimilarFlags extends GraphCommandFlags {
+  limit: number;
+}
+
+export function registerSimilarCommand(program: Command, io: Io): void {
+  const command = program
+    .command('similar')
+    .description('list the files (or, for a symbol, the symbols) most similar to it, by structure and by text')
+    .argument('<target>', TARGET_ARGUMENT_HELP);
+  withGraphOptions(command)
+    .option('--limit <n>', 'results to show', positiveInt('--limit'), 10)
+    .action(async (input: string, flags: SimilarFlags) => {
+      await withTargetGraph(io, flags, input, ({ context, reader, graph, target }) => {
+        const similarity = similarTo(graph, reader, target, { limit: flags.limit, text: readTargetText(context.root, target) });
+        if (flags.json) printJson(io, similarity);
+        else io.out(renderSimilarity(similarity));
+      });
+    });
+}
+
+export function renderSimilarity(similarity: Similarity): string {
+  const what = similarity.target.kind === 'file' ? 'files' : 'symbols';
+  const lines = [`${what} similar to ${similarity.target.id}`];
+  if (similarity.results.length === 0) lines.push('  (none found)');
+  similarity.results.forEach((item, index) => {
+    const signals = item.signals.map((s) => `${s.signal} #${s.rank}`).join(' · ');
+    lines.push(`${String(index + 1).padStart(3)}. ${item.id}  (${signals})`);
+  });
+  if (similarity.terms.length > 0) lines.push(`  distinctive terms: ${similarity.terms.map((t) => t.term).join(' ')}`);
+  return `${lines.join('\n')}\n`;
+}
