@@ -39,6 +39,9 @@ export interface LinkSummary {
   gitMined: boolean;
 }
 
+/** Bumped when git mining stores more (v2: commit messages): older indexes are re-mined once. */
+const GIT_MINING_VERSION = '2';
+
 /** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
 const IN_MEMORY_TABLE_THRESHOLD = 100;
 
@@ -141,7 +144,8 @@ function linkDocs(input: LinkInput, pathSetChanged: boolean, summary: LinkSummar
 async function linkGit(input: LinkInput): Promise<boolean> {
   const { writer, root, config } = input;
   const head = await headCommit(root);
-  if (!input.full && head === writer.meta('gitHead')) return false;
+  const current = writer.meta('gitMining') === GIT_MINING_VERSION;
+  if (!input.full && current && head === writer.meta('gitHead')) return false;
   const history = await readGitHistory(root, {
     maxCommits: config.cochange.maxCommits,
     maxFilesPerCommit: config.cochange.maxFilesPerCommit,
@@ -162,6 +166,7 @@ async function linkGit(input: LinkInput): Promise<boolean> {
       })),
     );
     writer.setMeta('gitHead', history?.head ?? null);
+    writer.setMeta('gitMining', GIT_MINING_VERSION);
   });
   return true;
 }

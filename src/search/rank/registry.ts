@@ -1,11 +1,13 @@
 // Rankers by name, for the faces (`--ranker`, `--baseline`). The default ranker is the
-// first name; the lead adds 'cairn' here and puts it first.
+// first name.
 
 import { UsageError } from '../../core/errors.js';
 import { bm25Baseline } from './bm25-baseline.js';
+import { cairnRanker } from './cairn-ranker.js';
 import type { Ranker } from './types.js';
 
 const RANKERS: Readonly<Record<string, Ranker>> = {
+  cairn: cairnRanker,
   'bm25-file': bm25Baseline,
 };
 
