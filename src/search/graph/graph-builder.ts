@@ -52,9 +52,10 @@ export class RepoGraphBuilder {
   }
 
   addReference(edge: GraphReference): void {
-    this.symbols.add(edge);
-    const ids = this.pair(edge.fromPath, edge.toPath);
-    if (ids) this.references.add(ids[0], ids[1], edge.count * edge.confidence, edge.count, REFERENCE_KIND_BITS[edge.kind]);
+    // Files come from the interned symbols: one map lookup per key instead of three per edge.
+    const files = this.symbols.add(edge);
+    if (files === null || files[0] === files[1]) return;
+    this.references.add(files[0], files[1], edge.count * edge.confidence, edge.count, REFERENCE_KIND_BITS[edge.kind]);
   }
 
   /** One unordered pair, given once. */
@@ -97,11 +98,13 @@ class SymbolLayerBuilder {
 
   constructor(private readonly fileIds: ReadonlyMap<string, number>) {}
 
-  add(edge: GraphReference): void {
+  /** Adds the edge; returns the file ids of its ends, or null when one is not in the graph. */
+  add(edge: GraphReference): [number, number] | null {
     const from = this.intern(edge.fromKey, edge.fromPath);
     const to = this.intern(edge.toKey, edge.toPath);
-    if (from === undefined || to === undefined) return;
+    if (from === undefined || to === undefined) return null;
     this.edges.add(from, to, edge.count * edge.confidence, edge.count, REFERENCE_KIND_BITS[edge.kind]);
+    return [this.fileOf[from]!, this.fileOf[to]!];
   }
 
   private intern(key: string, path: string): number | undefined {
