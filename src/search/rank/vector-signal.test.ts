@@ -110,9 +110,9 @@ describe('cairn ranker with the vector signal', () => {
   it('applies the request filter to vector hits', async () => {
     const { context } = await indexedRepo({});
     const result = await rank(context, { query: TARGET, limit: 5, filter: { pathGlobs: ['money/report.py'] } });
-    const withVectors = (entries: { signals: { signal: string }[] }[]) => entries.filter((entry) => vectorsOf(entry.signals));
-    expect(withVectors(result.files).map((file) => (file as { path: string }).path)).toEqual(['money/report.py']);
-    expect(withVectors(result.symbols).map((symbol) => (symbol as { key: string }).key)).toEqual(['money/report.py::render_report']);
+    const withVectors = <T extends { signals: { signal: string }[] }>(entries: T[]): T[] => entries.filter((entry) => vectorsOf(entry.signals));
+    expect(withVectors(result.files).map((file) => file.path)).toEqual(['money/report.py']);
+    expect(withVectors(result.symbols).map((symbol) => symbol.key)).toEqual(['money/report.py::render_report']);
   });
 
   it('skips the signal, without embedding the task, when the stored vectors belong to another model', async () => {
