@@ -93,6 +93,19 @@ describe('personalizedPageRank', () => {
     expect(scores.get('b')! / scores.get('c')!).toBeCloseTo(2, 9);
   });
 
+  it('defaults: both directions of imports and references weigh 1, hubPenalty 0.5, seeds left out', () => {
+    const explicit = personalizedPageRank(star, seedS, {
+      relations: { imports: 1, importedBy: 1, references: 1, referencedBy: 1 },
+      hubPenalty: 0.5,
+      hubAvoidance: 0,
+      damping: 0.85,
+    });
+    const defaults = personalizedPageRank(star, seedS);
+    expect([...defaults.keys()].sort()).toEqual(['b', 'h', 'x']);
+    for (const [path, score] of explicit) if (path !== 's') expect(defaults.get(path)).toBeCloseTo(score, 12);
+    expect(defaults.get('h')).not.toBeCloseTo(personalizedPageRank(star, seedS, { hubPenalty: 0 }).get('h')!, 3);
+  });
+
   it('seed weights split the restart: two seeds, one with three times the weight', () => {
     const graph = graphOf({ files: ['a', 'b', 'c', 'd'], imports: [['a', 'c'], ['b', 'd']] });
     const scores = personalizedPageRank(graph, new Map([['a', 3], ['b', 1]]), { relations: { imports: 1 }, hubPenalty: 0, includeSeeds: true, tolerance: 1e-12, iterations: 500 });
