@@ -67,7 +67,8 @@ export async function* embedSymbols(input: EmbedStepInput): AsyncGenerator<strin
     await adoptModel(input, summary);
     for (let attempt = 0; ; attempt++) {
       const outcome = yield* embedMissing(input, summary);
-      if (!(outcome instanceof DimensionsChanged) || attempt > 0) break;
+      if (outcome === null) break;
+      if (attempt > 0) throw unstableLength(summary.model, outcome.dimensions);
       // Same model name, other length (the server swapped models): never mix, start over.
       summary.reset = `the model's vectors changed from ${input.vectors.model()?.dimensions} to ${outcome.dimensions} dimensions`;
       input.vectors.setModel({ model: summary.model, dimensions: outcome.dimensions });
@@ -171,6 +172,13 @@ async function storeGroup(
   summary.embedded += missing.length;
   summary.cacheHits += textByHash.size - missing.length;
   return null;
+}
+
+/** After a restart at the new length the length changed again: nothing sane to store. */
+function unstableLength(model: string, dimensions: number): ProviderError {
+  return new ProviderError('PROVIDER_INVALID_RESPONSE', `The embedding model ${model} changed its vector length twice in one run (now ${dimensions}).`, {
+    hint: 'check that one embedding model answers at embed.baseUrl',
+  });
 }
 
 function emptySummary(model: string): VectorSummary {
