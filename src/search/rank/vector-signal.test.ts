@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashEmbedding, startModelServer, type EmbedReply, type ModelServer, type ModelServerBehaviour } from '../../../test/support/model-server.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
-import { drainIndex, openRanker, openReader, openRepo, runIndex, type RepoContext } from '../../app.js';
+import { drainIndex, openRanker, openReader, openRepo, openRetrieval, runIndex, type RepoContext } from '../../app.js';
 import { indexPaths } from '../../store/sqlite/layout.js';
 import { createCairnRanker } from './cairn-ranker.js';
 import { RRF_K } from './fusion.js';
@@ -130,5 +130,18 @@ describe('cairn ranker with the vector signal', () => {
     expect(existsSync(indexPaths(join(context.root, '.cairn')).vectors)).toBe(false);
     expect(server.embedCalls).toHaveLength(0);
     expect(result.files.flatMap((file) => file.signals).some((entry) => entry.signal === 'vectors')).toBe(false);
+  });
+
+  it('retrieval uses the vector-aware ranker only when `embed` is configured', async () => {
+    const { context } = await indexedRepo({});
+    const session = await openRetrieval(context, { refresh: false, llm: null, env: {} });
+    closers.push(session);
+    const result = await session.ports.ranker!.rank(session.ports.reader, { query: TARGET, limit: 3 });
+    expect(vectorsOf(result.files.find((file) => file.path === 'money/ledger.py')!.signals)).toMatchObject({ rank: 1 });
+
+    const plain = await indexedRepo({}, false);
+    const without = await openRetrieval(plain.context, { refresh: false, llm: null, env: {} });
+    closers.push(without);
+    expect(without.ports.ranker).toBeUndefined();
   });
 });
