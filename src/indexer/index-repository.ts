@@ -246,7 +246,7 @@ function summarize(
     indexDir: options.indexDir,
     files: stats.files,
     symbols: stats.symbols,
-    edges: { imports: stats.imports, references: stats.references, docLinks: link.docLinks, coChange: stats.coChangePairs },
+    edges: { imports: stats.imports, references: stats.references, docLinks: stats.docLinks, coChange: stats.coChangePairs },
     run: {
       seen: scan.seen,
       added,

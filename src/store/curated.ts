@@ -31,6 +31,7 @@ export interface IndexStats {
   imports: number;
   references: number;
   docChunks: number;
+  docLinks: number;
   coChangePairs: number;
   commits: number;
   /** Unix ms of the last completed index run, null before the first. */

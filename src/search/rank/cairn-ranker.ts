@@ -2,7 +2,9 @@
 // BM25 and docs, fused by weighted reciprocal rank, then file priors; functions ranked by
 // their own evidence plus their file's. Deterministic: no network, no model.
 
+import type { FileRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
+import { fileMatcher } from '../../store/file-filter.js';
 import { analyzeQuery, describeAnalysis, type QueryAnalysis } from '../query/analyze.js';
 import { fuse, toList, type FusedItem, type SignalList } from './fusion.js';
 import { historySignal } from './history-signal.js';
@@ -67,7 +69,7 @@ export function rankWithCairn(reader: CuratedReader, request: RankRequest, weigh
     toList('history', weights.history, historySignal(reader, fullTerms), LIST_LIMIT),
     ...(vectors ? [toList('vectors', weights.vectors, vectors.files, LIST_LIMIT)] : []),
   ];
-  const files = applyPriors(reader, analysis, fuse(fileLists));
+  const files = applyPriors(reader, analysis, fuse(fileLists), fileMatcher(request.filter));
   const ranked = files.slice(0, request.limit);
   const vectorLists = vectors ? [toList('vectors', weights.vectors, vectors.symbols, LIST_LIMIT)] : [];
   const symbols = rankSymbols(analysis, symbolScores.symbols, focusedScores.symbols, files, weights, request.limit, vectorLists);
@@ -86,12 +88,17 @@ function anchorFileScores(analysis: QueryAnalysis): Map<string, number> {
   return scores;
 }
 
-function applyPriors(reader: CuratedReader, analysis: QueryAnalysis, fused: FusedItem[]): RankedFile[] {
+function applyPriors(
+  reader: CuratedReader,
+  analysis: QueryAnalysis,
+  fused: FusedItem[],
+  accepts: (file: FileRecord) => boolean,
+): RankedFile[] {
   const context = priorContext(analysis.issue.title, analysis.issue.prose);
   const out: RankedFile[] = [];
   for (const item of fused) {
     const file = reader.file(item.id);
-    if (!file) continue;
+    if (!file || !accepts(file)) continue;
     const prior = filePrior(file, context);
     out.push({ path: item.id, score: item.score * prior, signals: [...item.signals, { signal: 'prior', rank: null, raw: prior, contribution: item.score * (prior - 1) }] });
   }
@@ -117,7 +124,9 @@ function rankSymbols(
     ...extraLists,
   ]);
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
-  const ranked: RankedSymbol[] = fused.map((item) => {
+  // Only symbols of files that passed the ranking's filter (every ranked symbol's file is
+  // in the fused file list, so without a filter this keeps them all).
+  const ranked: RankedSymbol[] = fused.filter((item) => fileScore.has(pathOfKey(item.id))).map((item) => {
     const path = pathOfKey(item.id);
     const inherited = fileScore.get(path) ?? 0;
     return {

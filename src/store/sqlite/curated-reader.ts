@@ -83,6 +83,7 @@ export class SqliteCuratedReader implements CuratedReader {
       imports: count('imports'),
       references: count('refs'),
       docChunks: count('doc_chunks'),
+      docLinks: count('doc_links'),
       coChangePairs: count('cochange'),
       commits: count('commits'),
       indexedAt: indexedAt === null ? null : Number(indexedAt),

@@ -2,8 +2,8 @@
 // (a filter that removes most hits still yields `limit` results). Path globs are matched
 // by picomatch inside SQLite through a registered function.
 
-import picomatch from 'picomatch';
 import type { FileFilter } from '../curated.js';
+import { pathMatcher } from '../file-filter.js';
 import type { Db } from './connection.js';
 import { jsonList } from './statements.js';
 
@@ -11,11 +11,6 @@ export const PATH_MATCH_FUNCTION = 'cairn_path_matches';
 
 /** Compiled matchers kept per connection; a face uses a handful of glob sets at most. */
 const MAX_CACHED_MATCHERS = 64;
-
-/** Dotfiles count as ordinary files: `**\/*.yml` must see `.github/workflows/ci.yml`. */
-export function pathMatcher(globs: readonly string[]): (path: string) => boolean {
-  return picomatch([...globs], { dot: true });
-}
 
 export function registerPathMatcher(db: Db): void {
   const matchers = new Map<string, (path: string) => boolean>();

@@ -98,6 +98,8 @@ export function describeReads(name: string, open: OpenCuratedStore): void {
         imports: 4,
         references: 4,
         docChunks: 2,
+        docLinks: 2,
+        commits: 0,
         coChangePairs: 3,
         indexedAt: null,
         gitHead: null,

@@ -12,7 +12,7 @@ import { resolveTarget, type GraphTarget } from '../../../search/graph/target.js
 import type { CuratedReader } from '../../../store/curated.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { refreshQuietly } from './search-command.js';
+import { refreshQuietly } from '../refresh.js';
 
 export interface GraphCommandFlags extends RepoFlags {
   json?: boolean;
@@ -64,7 +64,7 @@ export interface TargetGraph {
 /** Refreshes the index (unless --no-refresh), resolves the target and loads the graph for `work`. */
 export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: string, work: (opened: TargetGraph) => void): Promise<void> {
   const context = repoFrom(flags, io);
-  if (flags.refresh) await refreshQuietly(context);
+  if (flags.refresh) await refreshQuietly(context, io);
   const reader = openReader(context);
   try {
     const target = resolveTarget(reader, input, context.root);

@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { drainIndex, runIndex } from '../../../app.js';
+import { describeVectors } from '../../../indexer/embed/embed-step.js';
 import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -44,6 +45,7 @@ export function describeSummary(summary: IndexSummary): string {
   ];
   const failures = Object.entries(summary.parseFailures);
   if (failures.length) lines.push(`  partial parses: ${failures.map(([lang, n]) => `${lang} ${n}`).join(', ')}`);
+  if (summary.vectors) lines.push(`  ${describeVectors(summary.vectors)}`);
   const skipped = Object.entries(summary.skipped).filter(([, n]) => (n ?? 0) > 0);
   if (skipped.length) lines.push(`  skipped: ${skipped.map(([reason, n]) => `${n} ${reason}`).join(', ')}`);
   return `${lines.join('\n')}\n`;

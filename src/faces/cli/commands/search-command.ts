@@ -1,62 +1,108 @@
-// `cairn search QUERY`: BM25 over the index, refreshed incrementally first.
+// `cairn search QUERY`: ranked search over the index, refreshed incrementally first.
+// By default the hybrid ranker (anchors, fielded BM25, docs, history, graph — fused by
+// reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { drainIndex, openReader, runIndex, type RepoContext } from '../../../app.js';
+import { openRanker, openReader, type RepoContext } from '../../../app.js';
 import type { Language } from '../../../core/entities.js';
-import type { FileFilter, SearchTarget } from '../../../store/curated.js';
+import type { CuratedReader, FileFilter, SearchTarget } from '../../../store/curated.js';
+import { cairnRanker } from '../../../search/rank/cairn-ranker.js';
+import type { RankResult } from '../../../search/rank/types.js';
+import type { SignalContribution } from '../../../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../../../search/text-search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { isProviderFailure, refreshQuietly } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
   kind?: SearchTarget;
+  mode: 'hybrid' | 'bm25';
+  explain?: boolean;
   lang?: string[];
   path?: string[];
+  tests: boolean;
   json?: boolean;
   refresh: boolean;
+}
+
+interface RankedRow {
+  kind: 'file' | 'symbol';
+  path: string;
+  id: string;
+  title: string | null;
+  line: number | null;
+  score: number;
+  signals: SignalContribution[];
 }
 
 export function registerSearchCommand(program: Command, io: Io): void {
   const command = program
     .command('search')
-    .description('full-text search (BM25) over files, symbols and docs; a file ranks at its best hit')
-    .argument('<query>', 'what to look for (identifiers, words, paths)');
+    .description('ranked search over files and symbols (hybrid by default; --mode bm25 for plain BM25 with matched fields)')
+    .argument('<query>', 'what to look for: identifiers, paths, an error, or a whole task description');
   withRepoOptions(command)
     .option('--limit <n>', 'results to show', positiveInt('--limit'), 10)
-    .addOption(new Option('--kind <kind>', 'only this kind of hit').choices(['file', 'symbol', 'doc']))
+    .addOption(new Option('--kind <kind>', 'rank files, symbols, or (bm25 only) doc chunks').choices(['file', 'symbol', 'doc']))
+    .addOption(new Option('--mode <mode>', 'ranking').choices(['hybrid', 'bm25']).default('hybrid'))
+    .option('--explain', "show every signal's rank and contribution for each result")
     .option('--lang <language>', 'only files of this language (repeatable, comma-separated)', collect)
     .option('--path <glob>', 'only paths matching this glob (repeatable)', collect)
+    .option('--no-tests', 'leave test files out')
     .option('--json', 'print JSON')
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
       const context = repoFrom(flags, io);
-      if (flags.refresh) await refreshQuietly(context);
+      if (flags.refresh) await refreshQuietly(context, io);
       const reader = openReader(context);
       try {
         const filter: FileFilter = {
           ...(flags.lang ? { languages: flags.lang as Language[] } : {}),
           ...(flags.path ? { pathGlobs: flags.path } : {}),
+          ...(flags.tests ? {} : { includeTests: false }),
         };
-        const { terms, results } = searchIndex(reader, {
-          query,
-          limit: flags.limit,
-          ...(flags.kind ? { kind: flags.kind } : {}),
-          filter,
-        });
-        if (flags.json) printJson(io, { query, terms, results });
-        else io.out(renderResults(results, terms));
+        if (flags.mode === 'bm25' || flags.kind === 'doc') bm25(io, reader, query, filter, flags);
+        else await hybrid(io, context, reader, query, filter, flags);
       } finally {
         reader.close();
       }
     });
 }
 
-export async function refreshQuietly(context: RepoContext): Promise<void> {
-  await drainIndex(runIndex(context));
+/** The configured ranker (with vectors when `embed` is set); without vectors if the model fails. */
+async function rankTask(io: Io, context: RepoContext, reader: CuratedReader, request: Parameters<typeof cairnRanker.rank>[1]): Promise<RankResult> {
+  const ranking = openRanker(context, io.env);
+  try {
+    return await ranking.ranker.rank(reader, request);
+  } catch (error) {
+    if (!isProviderFailure(error)) throw error;
+    io.err(`cairn: warning: ranking without vectors (${error.message})\n`);
+    return cairnRanker.rank(reader, request);
+  } finally {
+    ranking.close();
+  }
 }
 
-function renderResults(results: TextSearchResult[], terms: string[]): string {
+function bm25(io: Io, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): void {
+  const { terms, results } = searchIndex(reader, { query, limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}), filter });
+  if (flags.json) printJson(io, { query, mode: 'bm25', terms, results });
+  else io.out(renderBm25(results, terms));
+}
+
+async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): Promise<void> {
+  const result = await rankTask(io, context, reader, { query, limit: flags.limit, filter });
+  const rows: RankedRow[] =
+    flags.kind === 'symbol'
+      ? result.symbols.map((symbol) => {
+          const record = reader.symbol(symbol.key);
+          return { kind: 'symbol', path: symbol.path, id: symbol.key, title: record?.qualifiedName ?? null, line: record?.startLine ?? null, score: symbol.score, signals: symbol.signals };
+        })
+      : result.files.map((file) => ({ kind: 'file', path: file.path, id: file.path, title: null, line: null, score: file.score, signals: file.signals }));
+  if (flags.json) printJson(io, { query, mode: 'hybrid', results: rows, ...(flags.explain ? { analysis: result.analysis } : {}) });
+  else io.out(renderRanked(rows, Boolean(flags.explain)));
+}
+
+function renderBm25(results: TextSearchResult[], terms: string[]): string {
   if (results.length === 0) return `no results for: ${terms.join(' ') || '(no searchable terms)'}\n`;
   const lines = results.map((result, rank) => {
     const where = result.line ? `${result.path}:${result.line}` : result.path;
@@ -65,4 +111,26 @@ function renderResults(results: TextSearchResult[], terms: string[]): string {
     return `${String(rank + 1).padStart(2)}. ${where}${title}\n    ${result.kind} · score ${result.score.toFixed(2)} · matched ${result.matchedFields.join(', ')}${more}`;
   });
   return `${lines.join('\n')}\n`;
+}
+
+function renderRanked(rows: RankedRow[], explain: boolean): string {
+  if (rows.length === 0) return 'no results\n';
+  const lines: string[] = [];
+  rows.forEach((row, rank) => {
+    const where = row.line ? `${row.path}:${row.line}` : row.path;
+    lines.push(`${String(rank + 1).padStart(2)}. ${where}${row.title ? `  ${row.title}` : ''}`);
+    const ranked = row.signals.filter((signal) => signal.rank !== null).sort((a, b) => b.contribution - a.contribution);
+    lines.push(`    score ${row.score.toFixed(4)} · ${ranked.map((s) => `${s.signal} #${s.rank}`).join(', ') || 'no signal'}`);
+    if (explain) {
+      for (const signal of row.signals) {
+        const rankText = signal.rank === null ? '   -' : `#${String(signal.rank).padStart(3)}`;
+        lines.push(`      ${signal.signal.padEnd(14)} ${rankText}  raw ${formatNumber(signal.raw).padStart(9)}  contribution ${signal.contribution >= 0 ? '+' : ''}${signal.contribution.toFixed(4)}`);
+      }
+    }
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+function formatNumber(value: number): string {
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(3);
 }

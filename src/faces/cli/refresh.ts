@@ -1,0 +1,24 @@
+// The incremental refresh that commands reading the index run first.
+
+import { drainIndex, runIndex, type RepoContext } from '../../app.js';
+import { isCairnError } from '../../core/errors.js';
+import type { Io } from './io.js';
+
+/**
+ * Brings the index up to date before answering. The curated index is complete before the
+ * optional embedding step runs, so an unreachable embedding server only costs freshness
+ * of the vectors: say so and answer anyway.
+ */
+export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
+  try {
+    await drainIndex(runIndex(context));
+  } catch (error) {
+    if (!isProviderFailure(error)) throw error;
+    io.err(`cairn: warning: embedding step skipped (${error.message}); vector results may be stale\n`);
+  }
+}
+
+export function isProviderFailure(error: unknown): error is Error {
+  return isCairnError(error) && (error.code === 'PROVIDER_UNAVAILABLE' || error.code === 'PROVIDER_INVALID_RESPONSE');
+}
+
