@@ -127,7 +127,7 @@ export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = contex
   const embedder = openEmbedder(context, env);
   if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
   const index = openSqliteVectorIndex(context.indexDir);
-  return { ranker: createCairnRanker(undefined, { modelId: vectorModelId(embedder), embedder, index }), close: () => index.close() };
+  return { ranker: createCairnRanker({ vectors: { modelId: vectorModelId(embedder), embedder, index } }), close: () => index.close() };
 }
 
 /** Deletes the curated index files (only those: logs and sessions are kept). */

@@ -3,6 +3,7 @@
 // its return value is the summary. Every write is transactional and the index state is
 // 'building' until the run completes, so a run killed anywhere is completed by the next.
 
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
@@ -80,6 +81,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
   }
   try {
     const interrupted = writer.stats().state === 'building';
+    // A stable identity for caches of derived data (e.g. the ranker's repository graph).
+    if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     yield { phase: 'scan' };
     const scan = await scanRepository(
       options.root,

@@ -4,6 +4,7 @@
 // shared/bench/prepare-repos.sh does), with a detached HEAD moved from commit to commit.
 // The user's repository is only read: its top folder, HEAD and object store.
 
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../core/errors.js';
@@ -62,7 +63,40 @@ export async function openWorkCopy(user: UserRepository, dir: string): Promise<W
     root,
     indexDir: join(dir, 'index'),
     async checkout(commit) {
+      // Snapshots of public repositories may lack their largest blobs; git refuses to
+      // check out a tree with a missing blob, so such paths are left out sparsely.
+      const missing = await missingBlobPaths(root, commit);
+      if (missing.length > 0 || existsSync(join(gitDir, 'info', 'sparse-checkout'))) {
+        mkdirSync(join(gitDir, 'info'), { recursive: true });
+        writeFileSync(join(gitDir, 'info', 'sparse-checkout'), ['/*', ...missing.map((path) => `!/${escapeGlob(path)}`), ''].join('\n'));
+        await git(root, ['config', 'core.sparseCheckout', 'true']);
+      }
       await git(root, ['checkout', '--quiet', '--force', '--detach', commit]);
     },
   };
+}
+
+/** Paths of the commit's tree whose blobs the object store does not hold. */
+async function missingBlobPaths(root: string, commit: string): Promise<string[]> {
+  const listing = await git(root, ['ls-tree', '-r', '-z', '--full-tree', commit]);
+  const blobs: { sha: string; path: string }[] = [];
+  for (const record of listing.split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab < 0) continue;
+    const [, type, sha] = record.slice(0, tab).split(' ');
+    if (type === 'blob' && sha) blobs.push({ sha, path: record.slice(tab + 1) });
+  }
+  if (blobs.length === 0) return [];
+  const answer = spawnSync('git', ['cat-file', '--batch-check=%(objectname)'], {
+    cwd: root,
+    input: blobs.map((blob) => blob.sha).join('\n'),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const missing = new Set(answer.stdout.split('\n').filter((line) => line.endsWith(' missing')).map((line) => line.split(' ')[0]));
+  return blobs.filter((blob) => missing.has(blob.sha)).map((blob) => blob.path);
+}
+
+function escapeGlob(path: string): string {
+  return path.replace(/([*?[\]\\!#])/g, '\\$1');
 }

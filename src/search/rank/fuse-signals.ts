@@ -1,0 +1,56 @@
+// Fusion of collected signals into ranked files and symbols: weighted reciprocal rank per
+// signal list, file priors as multipliers, and symbols ranked by their own evidence plus
+// a share of their file's fused score.
+
+import { fuse, toList, type SignalList } from './fusion.js';
+import { FILE_SIGNALS, SYMBOL_SIGNALS, type FileSignal, type RankSignals, type SymbolSignal } from './signals.js';
+import type { RankedFile, RankedSymbol } from './types.js';
+
+export interface FusionWeights {
+  files: Record<FileSignal, number>;
+  symbols: Record<SymbolSignal, number>;
+  /** How much of its file's fused score a symbol inherits. */
+  fileShare: number;
+}
+
+/** Each signal contributes its best entries only: deeper ranks add noise, not recall. */
+export const LIST_LIMIT = 200;
+
+export function fuseSignals(
+  signals: RankSignals,
+  weights: FusionWeights,
+  limit: number,
+  accepts: (path: string) => boolean = () => true,
+): { files: RankedFile[]; symbols: RankedSymbol[] } {
+  const fileLists: SignalList[] = FILE_SIGNALS.map((name) => toList(name, weights.files[name], signals.files[name], LIST_LIMIT));
+  const files: RankedFile[] = [];
+  for (const item of fuse(fileLists)) {
+    const prior = signals.priors.get(item.id) ?? 0;
+    if (prior <= 0 || !accepts(item.id)) continue;
+    const priorSignal = { signal: 'prior', rank: null, raw: prior, contribution: item.score * (prior - 1) };
+    files.push({ path: item.id, score: item.score * prior, signals: [...item.signals, priorSignal] });
+  }
+  files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: files.slice(0, limit), symbols: fuseSymbols(signals, weights, files, limit) };
+}
+
+function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: RankedFile[], limit: number): RankedSymbol[] {
+  const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT));
+  const fileScore = new Map(files.map((file) => [file.path, file.score]));
+  const ranked: RankedSymbol[] = [];
+  for (const item of fuse(lists)) {
+    const path = pathOfKey(item.id);
+    const fileFused = fileScore.get(path);
+    if (fileFused === undefined) continue; // its file was filtered out
+    const inherited = fileFused * weights.fileShare;
+    const fileSignal = { signal: 'file', rank: null, raw: fileFused, contribution: inherited };
+    ranked.push({ key: item.id, path, score: item.score + inherited, signals: [...item.signals, fileSignal] });
+  }
+  ranked.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return ranked.slice(0, limit);
+}
+
+export function pathOfKey(key: string): string {
+  const at = key.indexOf('::');
+  return at < 0 ? key : key.slice(0, at);
+}
