@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import type { DocChunk, FileRecord, Language } from '../core/entities.js';
+import { SearchTextEncoder, searchTextOf } from '../core/search-text.js';
 import type { IndexedFile } from '../store/curated.js';
 import { classifyFile } from './classify/classify.js';
 import { chunkDocument } from './docs/chunk.js';
@@ -32,6 +33,9 @@ const REGEX_LANGUAGES = new Set<Language>([
 
 // ignoreBOM keeps a byte-order mark in the text, so UTF-8 offsets computed from the text
 // line up with the file's bytes.
+/** One per thread: its memo of word expansions is what makes tokenizing cheap. */
+const encoder = new SearchTextEncoder();
+
 const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -61,6 +65,8 @@ export function processFile(input: FileInput): IndexedFile {
     lastCommitAt: null,
     commitCount: 0,
   };
+  // With invalid UTF-8 replaced, offsets index the re-encoded text, not the raw bytes.
+  const bodies = symbolBodies(decodeNote ? Buffer.from(text, 'utf8') : input.content, extraction.symbols);
   return {
     file,
     symbols: extraction.symbols,
@@ -68,8 +74,8 @@ export function processFile(input: FileInput): IndexedFile {
     rawReferences: extraction.references,
     docChunks,
     text,
-    // With invalid UTF-8 replaced, offsets index the re-encoded text, not the raw bytes.
-    symbolBodies: symbolBodies(decodeNote ? Buffer.from(text, 'utf8') : input.content, extraction.symbols),
+    symbolBodies: bodies,
+    searchText: searchTextOf({ path: input.path, text, symbols: extraction.symbols, symbolBodies: bodies, docChunks }, encoder),
   };
 }
 

@@ -17,6 +17,7 @@ import type {
   SymbolKind,
   SymbolRecord,
 } from '../core/entities.js';
+import type { SearchableText } from '../core/search-text.js';
 
 export const CURRENT_SCHEMA_VERSION = 2;
 
@@ -106,6 +107,11 @@ export interface IndexedFile {
   text: string | null;
   /** Per-symbol body text for fielded search, keyed by symbol key. */
   symbolBodies: Map<EntityKey, string>;
+  /**
+   * The full-text fields already code-tokenized by the producer (in parallel); when given,
+   * adapters index exactly this instead of tokenizing `text` and `symbolBodies` themselves.
+   */
+  searchText?: SearchableText;
 }
 
 /** Size and mtime as last indexed, to skip unchanged files without reading them. */

@@ -4,10 +4,10 @@
 import type { CommitRecord } from '../../core/entities.js';
 import type { CommitHit } from '../curated.js';
 import { matchExpression } from './fts-tables.js';
-import type { FtsTextEncoder } from './fts-text.js';
+import type { SearchTextEncoder } from '../../core/search-text.js';
 import type { StatementCache } from './statements.js';
 
-export function replaceCommits(sql: StatementCache, fts: FtsTextEncoder, commits: CommitRecord[]): void {
+export function replaceCommits(sql: StatementCache, fts: SearchTextEncoder, commits: CommitRecord[]): void {
   sql.run("INSERT INTO commits_fts (commits_fts) VALUES ('delete-all')");
   sql.run('DELETE FROM commit_files');
   sql.run('DELETE FROM commits');

@@ -10,7 +10,7 @@
 
 import type { IndexedFile } from '../curated.js';
 import { internalError } from './connection.js';
-import type { FtsTextEncoder } from './fts-text.js';
+import { searchTextOf, type SearchableText, type SearchTextEncoder } from '../../core/search-text.js';
 import { FILE_COLUMNS, fileParams, SYMBOL_COLUMNS, symbolParams } from './rows.js';
 import type { StatementCache } from './statements.js';
 
@@ -66,41 +66,34 @@ function pruneIncoming(sql: StatementCache, path: string): void {
   sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, { 1: path });
 }
 
-export function writeFile(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile): void {
+export function writeFile(sql: StatementCache, encoder: SearchTextEncoder, indexed: IndexedFile): void {
   checkOwnership(indexed);
   const path = indexed.file.path;
   const existed = removeFileContent(sql, path);
   const fileId = sql.run(INSERT_FILE, ...fileParams(indexed.file)).lastInsertRowid;
-  const pathText = fts.path(path);
-  sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, pathText, fts.text(indexed.text));
-  writeSymbols(sql, fts, indexed, pathText);
+  const search = indexed.searchText ?? searchTextOf({ ...indexed, path }, encoder);
+  sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, search.path, search.body);
+  writeSymbols(sql, search, indexed);
   writeImports(sql, indexed);
   const insertRef = sql.get(
     'INSERT INTO raw_refs (from_path, ord, from_key, name, qualifier, kind, line) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   indexed.rawReferences.forEach((r, ord) => insertRef.run(r.fromPath, ord, r.fromKey, r.name, r.qualifier, r.kind, r.line));
-  writeDocChunks(sql, fts, indexed, pathText);
+  writeDocChunks(sql, search, indexed);
   if (existed) pruneIncoming(sql, path);
 }
 
-function writeSymbols(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile, pathText: string): void {
+function writeSymbols(sql: StatementCache, search: SearchableText, indexed: IndexedFile): void {
   const insert = sql.get(INSERT_SYMBOL);
   const insertFts = sql.get(
     'INSERT INTO symbols_fts (rowid, name, qualified, signature, doc, body, path) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  for (const symbol of indexed.symbols) {
+  indexed.symbols.forEach((symbol, at) => {
     const id = insert.run(...symbolParams(symbol)).lastInsertRowid;
-    const body = indexed.symbolBodies.get(symbol.key) ?? null;
-    insertFts.run(
-      id,
-      fts.text(symbol.name),
-      fts.text(symbol.qualifiedName),
-      fts.text(symbol.signature),
-      fts.text(symbol.doc),
-      fts.text(body),
-      pathText,
-    );
-  }
+    const text = search.symbols[at];
+    if (!text) throw internalError(`search text of ${indexed.file.path} has no entry for ${symbol.key}`);
+    insertFts.run(id, text.name, text.qualified, text.signature, text.doc, text.body, search.path);
+  });
 }
 
 function writeImports(sql: StatementCache, indexed: IndexedFile): void {
@@ -117,14 +110,16 @@ export function insertTargets(sql: StatementCache, importId: number, fromPath: s
   [...new Set(toPaths)].forEach((toPath, ord) => insert.run(importId, ord, fromPath, toPath));
 }
 
-function writeDocChunks(sql: StatementCache, fts: FtsTextEncoder, indexed: IndexedFile, pathText: string): void {
+function writeDocChunks(sql: StatementCache, search: SearchableText, indexed: IndexedFile): void {
   const insert = sql.get(
     'INSERT INTO doc_chunks (id, path, heading_path, text, start_line, end_line) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertFts = sql.get('INSERT INTO docs_fts (rowid, heading, body, path) VALUES (?, ?, ?, ?)');
-  for (const chunk of indexed.docChunks) {
+  indexed.docChunks.forEach((chunk, at) => {
     const rowid = insert.run(chunk.id, chunk.path, JSON.stringify(chunk.headingPath), chunk.text, chunk.startLine, chunk.endLine)
       .lastInsertRowid;
-    insertFts.run(rowid, fts.text(chunk.headingPath.join(' ')), fts.text(chunk.text), pathText);
-  }
+    const text = search.docChunks[at];
+    if (!text) throw internalError(`search text of ${indexed.file.path} has no entry for chunk ${chunk.id}`);
+    insertFts.run(rowid, text.heading, text.body, search.path);
+  });
 }

@@ -7,7 +7,7 @@ import { internalError, type Db } from './connection.js';
 import { SqliteCuratedReader } from './curated-reader.js';
 import { replaceCommits } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFile } from './file-rows.js';
-import { FtsTextEncoder } from './fts-text.js';
+import { SearchTextEncoder } from '../../core/search-text.js';
 import { rawRefFromRow, type RawRefRow } from './rows.js';
 import { jsonList } from './statements.js';
 
@@ -26,7 +26,7 @@ export interface WriterOptions {
 
 export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWriter {
   private readonly now: () => number;
-  private readonly fts = new FtsTextEncoder();
+  private readonly fts = new SearchTextEncoder();
 
   constructor(db: Db, options: WriterOptions = {}) {
     super(db);

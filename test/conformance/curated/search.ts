@@ -25,6 +25,23 @@ export function describeSearch(name: string, open: OpenCuratedStore): void {
       store().reader().search({ limit: 10, ...query });
     const ids = (query: Omit<TextQuery, 'limit'> & { limit?: number }) => search(query).map((hit) => hit.id);
 
+    it('indexes the producer\'s pre-tokenized search text exactly when a file carries one', () => {
+      const file = indexedFile('lib/pretokenized.ts', {
+        text: 'export function plain() {}',
+        symbols: [{ qualifiedName: 'plain', signature: 'function plain()', body: '{}' }],
+      });
+      file.searchText = {
+        path: 'lib pretokenized',
+        body: 'producertokenbody',
+        symbols: [{ name: 'plain', qualified: 'plain', signature: 'function plain', doc: '', body: 'producertokensymbol' }],
+        docChunks: [],
+      };
+      store().writer.writeFiles([file]);
+      expect(ids({ terms: ['producertokenbody'], target: 'file' })).toEqual(['lib/pretokenized.ts']);
+      expect(ids({ terms: ['producertokensymbol'], target: 'symbol' })).toEqual(['lib/pretokenized.ts::plain']);
+      expect(ids({ terms: ['export'], target: 'file' })).not.toContain('lib/pretokenized.ts');
+    });
+
     it('ranks a symbol named like the query above symbols that only mention it in their body', () => {
       store().writer.writeFiles(filler(20));
       const hits = search({ terms: ['fetchuser'], target: 'symbol' });

@@ -3,23 +3,23 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ftsText, pathTokens } from '../../core/tokens.js';
-import { FtsTextEncoder } from './fts-text.js';
+import { SearchTextEncoder } from './search-text.js';
+import { ftsText, pathTokens } from './tokens.js';
 
 const codeChar = fc.constantFrom(...'abcXYZ_$.019 \n\t()[]{}:;,+-*/"\'#@éß'.split(''));
 const codeLike = fc.array(codeChar, { maxLength: 200 }).map((chars) => chars.join(''));
 const identifier = fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,80}(\.[A-Za-z_$][A-Za-z0-9_$]{0,10}){0,3}$/);
 
-describe('FtsTextEncoder', () => {
+describe('SearchTextEncoder', () => {
   it('matches ftsText on arbitrary code-like text, with one memo across calls', () => {
-    const encoder = new FtsTextEncoder();
+    const encoder = new SearchTextEncoder();
     fc.assert(fc.property(fc.oneof(codeLike, identifier, fc.string()), (text) => {
       expect(encoder.text(text)).toBe(ftsText(text));
     }), { numRuns: 2000 });
   });
 
   it('matches ftsText on realistic source and for long identifiers', () => {
-    const encoder = new FtsTextEncoder();
+    const encoder = new SearchTextEncoder();
     const source = 'class HTTPServer:\n    def get_user_name(self, userId: int) -> str:\n        return self.db.users[userId].displayName  # 3.14 v2.0.1\n';
     expect(encoder.text(source)).toBe(ftsText(source));
     expect(encoder.text(source)).toBe(ftsText(source));
@@ -29,6 +29,6 @@ describe('FtsTextEncoder', () => {
   });
 
   it('encodes paths with pathTokens', () => {
-    expect(new FtsTextEncoder().path('src/userService/get_name.ts')).toBe(pathTokens('src/userService/get_name.ts').join(' '));
+    expect(new SearchTextEncoder().path('src/userService/get_name.ts')).toBe(pathTokens('src/userService/get_name.ts').join(' '));
   });
 });

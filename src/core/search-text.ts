@@ -1,0 +1,63 @@
+// The code-tokenized text of every full-text field of an indexed file, computed where the
+// file is extracted (a worker thread) so that tokenizing runs in parallel; the store only
+// writes it. The encoder memoises word expansions (tokens.ts ftsTextMemo) and is bounded
+// so that a repository full of unique tokens (minified code, data) cannot grow it without limit.
+
+import type { DocChunk, EntityKey, SymbolRecord } from './entities.js';
+import { ftsTextMemo, pathTokens } from './tokens.js';
+
+const MAX_MEMO_WORDS = 500_000;
+
+export class SearchTextEncoder {
+  private readonly memo = new Map<string, string>();
+
+  /** Same output as ftsText(text). */
+  text(text: string | null): string {
+    if (text === null || text.length === 0) return '';
+    if (this.memo.size > MAX_MEMO_WORDS) this.memo.clear();
+    return ftsTextMemo(text, this.memo);
+  }
+
+  path(path: string): string {
+    return pathTokens(path).join(' ');
+  }
+}
+
+export interface SymbolSearchText {
+  name: string;
+  qualified: string;
+  signature: string;
+  doc: string;
+  body: string;
+}
+
+/** Full-text fields of one file; `symbols` and `docChunks` parallel the file's lists. */
+export interface SearchableText {
+  path: string;
+  body: string;
+  symbols: SymbolSearchText[];
+  docChunks: { heading: string; body: string }[];
+}
+
+export interface SearchTextSource {
+  path: string;
+  text: string | null;
+  symbols: readonly SymbolRecord[];
+  symbolBodies: ReadonlyMap<EntityKey, string>;
+  docChunks: readonly DocChunk[];
+}
+
+export function searchTextOf(source: SearchTextSource, encoder: SearchTextEncoder): SearchableText {
+  return {
+    path: encoder.path(source.path),
+    body: encoder.text(source.text),
+    symbols: source.symbols.map((symbol) => ({
+      name: encoder.text(symbol.name),
+      qualified: encoder.text(symbol.qualifiedName),
+      signature: encoder.text(symbol.signature),
+      doc: encoder.text(symbol.doc),
+      body: encoder.text(source.symbolBodies.get(symbol.key) ?? null),
+    })),
+    docChunks: source.docChunks.map((chunk) => ({ heading: encoder.text(chunk.headingPath.join(' ')), body: encoder.text(chunk.text) })),
+  };
+}
