@@ -30,7 +30,7 @@ export const DEFAULT_WEIGHTS: FusionWeights = {
     cochange: 0.3,
     vectors: 1,
   },
-  symbols: { anchors: 3, 'bm25-symbols': 1, 'bm25-focused': 1, vectors: 1 },
+  symbols: { anchors: 3, 'bm25-symbols': 1, 'bm25-focused': 1, members: 0.5, vectors: 1 },
   fileShare: 1,
 };
 

@@ -2,6 +2,7 @@
 // from fusion lets `--explain` show each signal on its own scale and lets the fusion
 // weights be fitted offline on tasks built from git history (bench/tune-fusion.ts).
 
+import { splitIdentifier } from '../../core/tokens.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
 import type { RepoGraph } from '../graph/repo-graph.js';
@@ -15,7 +16,7 @@ import type { VectorSignal } from './vector-signal.js';
 export const FILE_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'bm25-file', 'docs', 'history', 'graph', 'cochange', 'vectors'] as const;
 export type FileSignal = (typeof FILE_SIGNALS)[number];
 
-export const SYMBOL_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'vectors'] as const;
+export const SYMBOL_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'members', 'vectors'] as const;
 export type SymbolSignal = (typeof SYMBOL_SIGNALS)[number];
 
 export interface RankSignals {
@@ -58,9 +59,37 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
     anchors: anchorSymbols,
     'bm25-symbols': full.symbols,
     'bm25-focused': focused.symbols,
+    members: memberSignal(reader, [anchorFiles, full.files, focused.files, bm25File], fullTerms),
     vectors: options.vectors?.symbols ?? new Map(),
   };
   return { analysis, files, symbols, priors: priorsOf(reader, analysis, files) };
+}
+
+/** Files taken from the top of each file list whose definitions all become candidates. */
+const MEMBER_FILES_PER_LIST = 5;
+const MEMBER_KINDS = new Set(['function', 'method', 'class', 'struct', 'interface', 'trait', 'enum', 'type']);
+
+/**
+ * Definitions of the likeliest files, matched or not: the function to change often shares
+ * no word with the task, but sits in the file that does. Scored by how many lists put its
+ * file near the top, plus how many query terms its name contains.
+ */
+function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms: string[]): Map<string, number> {
+  const fileVotes = new Map<string, number>();
+  for (const list of lists) {
+    const top = [...list.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MEMBER_FILES_PER_LIST);
+    top.forEach(([path], rank) => fileVotes.set(path, (fileVotes.get(path) ?? 0) + 1 / (rank + 1)));
+  }
+  const wanted = new Set(terms);
+  const scores = new Map<string, number>();
+  for (const [path, votes] of fileVotes) {
+    for (const symbol of reader.symbolsOfFile(path)) {
+      if (!MEMBER_KINDS.has(symbol.kind)) continue;
+      const overlap = splitIdentifier(symbol.name).filter((part) => wanted.has(part)).length;
+      scores.set(symbol.key, votes * (1 + overlap));
+    }
+  }
+  return scores;
 }
 
 function priorsOf(reader: CuratedReader, analysis: QueryAnalysis, files: Record<FileSignal, Map<string, number>>): Map<string, number> {
