@@ -9,8 +9,12 @@ import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
 import { fileOutline, symbolSignature } from './outline.js';
 
-/** Largest share of the available budget one item may take at full detail. */
-export const FULL_SHARE = { seedFile: 0.35, file: 0.15, primary: 0.5, supporting: 0.1 } as const;
+/**
+ * Largest share of the available budget one item may take at full detail. Seeds are raised
+ * before anything else is listed, so a generous seed share crowds every other file out of
+ * the package; these were chosen on Loc-Bench dev (see the README).
+ */
+export const FULL_SHARE = { seedFile: 0.12, file: 0.05, primary: 0.5, supporting: 0.1 } as const;
 /** Rough characters per token, only to choose ceilings (the fitter counts exactly). */
 const CHARS_PER_TOKEN = 3.5;
 /** Primary symbols rank above every file of their tier: they are the most specific evidence. */

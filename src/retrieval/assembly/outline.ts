@@ -3,6 +3,7 @@
 // what an item is demoted to before it is cut to its path.
 
 import type { DocChunk, FileRecord, Language, SymbolRecord } from '../../core/entities.js';
+import { compareText } from '../compare.js';
 
 const HASH_COMMENT_LANGUAGES = new Set<Language>(['ruby', 'shell', 'yaml', 'toml']);
 
@@ -19,7 +20,7 @@ export function symbolSignature(symbol: SymbolRecord, language: Language): strin
 /** Definitions in source order, nested by qualified name, each with its line range and first doc line. */
 export function codeOutline(symbols: readonly SymbolRecord[]): string | null {
   if (symbols.length === 0) return null;
-  const ordered = [...symbols].sort((a, b) => a.startLine - b.startLine || a.key.localeCompare(b.key));
+  const ordered = [...symbols].sort((a, b) => a.startLine - b.startLine || compareText(a.key, b.key));
   const width = String(ordered[ordered.length - 1]!.endLine).length * 2 + 1;
   return ordered
     .map((symbol) => {

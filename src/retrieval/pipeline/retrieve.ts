@@ -23,6 +23,7 @@ import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
 import { enrichIntent } from '../task/intent.js';
 import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
 import { checkTaskId, newId } from './ids.js';
+import { memoizedReader } from './memo-reader.js';
 import { analysisRecord, budgetRecord, type RunStarted } from './log-payloads.js';
 import type { RefinementRequest } from './refinement.js';
 import { runLog } from './run-log.js';
@@ -100,10 +101,11 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
   session.start(run.stored, stages.map((stage) => stage.name), run.refinement);
   try {
     const gateway = ports.llm ? modelGateway(ports.llm.client, ports.llm.onError, log) : null;
-    let task = await analyzeTask(ports.reader, run.text, { requested: run.requested, ...(ports.ranker ? { ranker: ports.ranker } : {}) });
+    const reader = memoizedReader(ports.reader);
+    let task = await analyzeTask(reader, run.text, { requested: run.requested, ...(ports.ranker ? { ranker: ports.ranker } : {}) });
     if (gateway) task = await enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
-    const kb: KnowledgeBase = { reader: ports.reader, sources: diskSources(ports.root), enrichment: hasEnrichment(ports.reader) };
+    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
     const judge = gateway ? llmJudge(gateway) : deterministicJudge;
     const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
     const assembled = assemblePackage(context, kb, task, {

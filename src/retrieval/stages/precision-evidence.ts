@@ -8,6 +8,7 @@ import type { CuratedReader } from '../../store/curated.js';
 import type { SourceTexts } from '../assembly/source-texts.js';
 import type { TaskQuery } from '../task/task-query.js';
 import type { ScopedFile } from './stage.js';
+import { compareText } from '../compare.js';
 
 export interface PrimaryHit {
   score: number;
@@ -46,7 +47,7 @@ export function primarySymbols(task: TaskQuery, requested: readonly SymbolRecord
     const search = top > 0 ? symbol.score / top : 0;
     add(symbol.key, 0.5 + 0.45 * search, `search rank ${index + 1} among symbols for the task`, { symbolRank: index + 1, search: round(search) });
   });
-  const strongest = [...hits.entries()].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0])).slice(0, options.maxPrimary);
+  const strongest = [...hits.entries()].sort((a, b) => b[1].score - a[1].score || compareText(a[0], b[0])).slice(0, options.maxPrimary);
   const chosen = new Map(strongest);
   for (const symbol of requested) chosen.set(symbol.key, { score: 1, reason: `requested by a refinement`, signals: { requested: 1 } });
   return chosen;
@@ -62,31 +63,39 @@ export interface RelatedHit {
 }
 
 /**
- * Symbols related to the primaries by reference edges (callees, callers, types they use)
- * and symbols the seed files use; the strongest relation per symbol wins.
+ * Symbols of scoped files related to the primaries by reference edges (callees, callers,
+ * types they use) and symbols the seed files use; the strongest relation per symbol wins.
+ * Symbols outside the scope are not classified, so their edges are skipped (a widely used
+ * primary can have thousands of callers).
  */
-export function relatedSymbols(reader: CuratedReader, primaries: Iterable<string>, seedPaths: Iterable<string>): Map<string, RelatedHit> {
+export function relatedSymbols(
+  reader: CuratedReader,
+  primaries: Iterable<string>,
+  seedPaths: Iterable<string>,
+  scope: ReadonlySet<string>,
+): Map<string, RelatedHit> {
   const related = new Map<string, RelatedHit>();
   const offer = (key: string, hit: RelatedHit): void => {
     const known = related.get(key);
-    if (!known || hit.strength > known.strength) related.set(key, hit);
+    if (!known || hit.strength > known.strength) related.set(key, { ...hit, ...(known?.exercises ? { exercises: known.exercises } : {}) });
   };
   for (const primary of primaries) {
     for (const edge of reader.referencesFrom(primary)) {
+      if (!scope.has(edge.toPath)) continue;
       const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
       offer(edge.toKey, { relation: typeUse ? 'type' : 'called', to: primary, strength: 0.8 * edge.confidence });
     }
     for (const edge of reader.referencesTo(primary)) {
+      if (!scope.has(edge.fromPath)) continue;
       const isTest = reader.file(edge.fromPath)?.isTest ?? false;
-      const exercised = isTest ? [...(related.get(edge.fromKey)?.exercises ?? []), primary] : undefined;
       offer(edge.fromKey, { relation: isTest ? 'test' : 'calls', to: primary, strength: 0.7 * edge.confidence });
-      const hit = related.get(edge.fromKey);
-      if (exercised && hit?.relation === 'test') hit.exercises = exercised;
+      const hit = related.get(edge.fromKey)!;
+      if (isTest && hit.relation === 'test') hit.exercises = [...(hit.exercises ?? []), primary];
     }
   }
   for (const seed of seedPaths) {
     for (const edge of reader.referencesFrom(seed)) {
-      if (edge.toPath === seed) continue;
+      if (edge.toPath === seed || !scope.has(edge.toPath)) continue;
       const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
       offer(edge.toKey, { relation: typeUse ? 'type' : 'seed-use', to: seed, strength: 0.4 * edge.confidence * (edge.count / (edge.count + 1)) });
     }

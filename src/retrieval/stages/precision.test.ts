@@ -8,7 +8,7 @@ import { precisionStage } from './precision.js';
 import { DEFAULT_SCOPE_OPTIONS, scopeStage } from './scope.js';
 import { emptyContext, type Decision, type KnowledgeBase, type RetrievalContext } from './stage.js';
 
-const ONLY_NAMED = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0 } };
+const ONLY_NAMED = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0, maxRanked: 0 } };
 
 describe('precision stage on the shop fixture', () => {
   let repo: IndexedRepo;

@@ -29,6 +29,7 @@ import {
   type SymbolClass,
 } from './stage.js';
 import { fileSlots } from './tier-caps.js';
+import { compareText } from '../compare.js';
 
 const MEANINGS: Record<SymbolClass, string> = {
   primary: 'what the task is about: code to read closely or change',
@@ -54,8 +55,8 @@ export function precisionStage(): Stage {
       const scoped = scopedFiles(context, kb, task);
       const request = resolveRequested(kb.reader, task.requested);
       const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context, task));
-      const seedPaths = [...scoped.values()].filter((file) => file.tier === 0).map((file) => file.path);
-      const related = relatedSymbols(kb.reader, primaries.keys(), seedPaths);
+      const seedPaths = strongestSeeds(scoped);
+      const related = relatedSymbols(kb.reader, primaries.keys(), seedPaths, new Set(scoped.keys()));
       const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
       const asserts = testAssertions(kb.reader, kb.sources, related, names);
       const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
@@ -69,7 +70,8 @@ export function precisionStage(): Stage {
         subject: 'symbols',
         classes: SYMBOL_CLASSES,
         meanings: MEANINGS,
-        candidates: judgeOrder(proposals).map(toJudgeCandidate),
+        // Only a model reads summaries and order; the deterministic judge takes the proposals as they are.
+        candidates: judge.kind === 'llm' ? judgeOrder(proposals).map(toJudgeCandidate) : proposals.map((p) => ({ id: p.key, summary: p.key, proposed: p.proposed })),
       });
       const cap = contextCap(context);
       const classified: ClassifiedSymbol[] = [];
@@ -103,9 +105,8 @@ function contextCap(context: RetrievalContext): { limit: number; used: number } 
 
 /** Strongest first within each class, so the cap keeps the best; decisions keep this order. */
 function capOrder(proposals: Proposal[], classOf: (key: string) => SymbolClass): Proposal[] {
-  return [...proposals].sort(
-    (a, b) => SYMBOL_CLASSES.indexOf(classOf(a.key)) - SYMBOL_CLASSES.indexOf(classOf(b.key)) || b.score - a.score || a.key.localeCompare(b.key),
-  );
+  const rank = new Map(proposals.map((proposal) => [proposal, SYMBOL_CLASSES.indexOf(classOf(proposal.key))]));
+  return [...proposals].sort((a, b) => rank.get(a)! - rank.get(b)! || b.score - a.score || compareText(a.key, b.key));
 }
 
 function hasNamedSymbols(task: TaskQuery): boolean {
@@ -124,8 +125,19 @@ function primaryOptions(context: RetrievalContext, task: TaskQuery): PrimaryOpti
 
 /** The scope stage's files, or — when precision runs alone — the task's seeds. */
 function scopedFiles(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): Map<string, ScopedFile> {
-  const files = context.files.length > 0 ? context.files : findSeeds(kb.reader, task, resolveRequested(kb.reader, task.requested), DEFAULT_SEED_OPTIONS);
+  const files = context.files.length > 0 ? context.files : findSeeds(kb.reader, task, resolveRequested(kb.reader, task.requested), DEFAULT_SEED_OPTIONS, context.budget.available);
   return new Map(files.map((file) => [file.path, file]));
+}
+
+/** Seeds whose outgoing references count as evidence: the strongest few (each costs a query). */
+const SEED_REFERENCE_LIMIT = 5;
+
+function strongestSeeds(scoped: ReadonlyMap<string, ScopedFile>): string[] {
+  return [...scoped.values()]
+    .filter((file) => file.tier === 0)
+    .sort((a, b) => b.score - a.score || compareText(a.path, b.path))
+    .slice(0, SEED_REFERENCE_LIMIT)
+    .map((file) => file.path);
 }
 
 interface Proposal {
@@ -147,11 +159,14 @@ interface Evidence {
   rationale: (symbol: SymbolRecord) => boolean;
 }
 
-/** Rationale comments are read in seed files only (their bodies are read anyway); elsewhere docstrings only. */
+/**
+ * Rationale comments are read in seed files only (their bodies are read anyway), and in
+ * functions only (a class's body is its methods, read on their own); elsewhere docstrings.
+ */
 function rationaleCheck(kb: KnowledgeBase, file: ScopedFile): (symbol: SymbolRecord) => boolean {
   const record = file.tier === 0 ? kb.reader.file(file.path) : null;
   if (record === null) return (symbol) => hasRationale(symbol, null);
-  return (symbol) => hasRationale(symbol, kb.sources.symbolText(record, symbol));
+  return (symbol) => hasRationale(symbol, TYPE_KINDS.has(symbol.kind) ? null : kb.sources.symbolText(record, symbol));
 }
 
 function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Proposal {
@@ -194,7 +209,7 @@ function primaryChild(symbol: SymbolRecord, primaries: ReadonlyMap<string, Prima
 
 /** Proposed primaries first, excluded last: a model sees the likely answer set before the rest. */
 function judgeOrder(proposals: Proposal[]): Proposal[] {
-  return [...proposals].sort((a, b) => SYMBOL_CLASSES.indexOf(a.proposed) - SYMBOL_CLASSES.indexOf(b.proposed) || b.score - a.score || a.key.localeCompare(b.key));
+  return [...proposals].sort((a, b) => SYMBOL_CLASSES.indexOf(a.proposed) - SYMBOL_CLASSES.indexOf(b.proposed) || b.score - a.score || compareText(a.key, b.key));
 }
 
 function toJudgeCandidate(proposal: Proposal): JudgeCandidate<SymbolClass> {

@@ -8,6 +8,7 @@
 import type { CuratedReader } from '../../store/curated.js';
 import type { RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
+import { compareText } from '../compare.js';
 
 export interface TierCandidate extends ScopedFile {
   /** Unnormalised evidence; `score` is this divided by the tier's best. */
@@ -25,13 +26,28 @@ const STRENGTH = { imports: 1, importedBy: 0.8, references: 0.9, referencedBy: 0
 /** Search relevance mixed into neighbour scores, so that ties to a seed are broken by the task. */
 const SEARCH_MIX = 0.3;
 
-export function directCandidates(reader: CuratedReader, seeds: readonly ScopedFile[], search: ReadonlyMap<string, number>): TierCandidate[] {
+/**
+ * Every seed's imports and importers; reference edges (either way) for the strongest
+ * `referenceSeeds` seeds only — "who refers to this file" is the costliest question the
+ * index answers (milliseconds per hub file), and a weak seed's callers are weak evidence.
+ */
+export function directCandidates(
+  reader: CuratedReader,
+  seeds: readonly ScopedFile[],
+  search: ReadonlyMap<string, number>,
+  referenceSeeds: number,
+): TierCandidate[] {
+  const strongest = new Set([...seeds].sort((a, b) => b.score - a.score).slice(0, referenceSeeds).map((seed) => seed.path));
   const links = (seed: string): Link[] => {
     const importers = reader.importedBy(seed);
-    const callers = reader.fileReferencesTo(seed);
-    return [
+    const imports: Link[] = [
       ...reader.importsOf(seed).flatMap((record) => record.toPaths.map((path) => ({ path, relation: 'imported by', strength: STRENGTH.imports }))),
       ...importers.map((record) => ({ path: record.fromPath, relation: 'imports', strength: STRENGTH.importedBy / Math.sqrt(importers.length) })),
+    ];
+    if (!strongest.has(seed)) return imports;
+    const callers = reader.fileReferencesTo(seed);
+    return [
+      ...imports,
       ...reader.fileReferencesFrom(seed).map((ref) => ({ path: ref.path, relation: 'referenced by', strength: STRENGTH.references * saturate(ref.count) })),
       ...callers.map((ref) => ({ path: ref.path, relation: 'refers to', strength: (STRENGTH.referencedBy * saturate(ref.count)) / Math.sqrt(callers.length) })),
     ];
@@ -107,7 +123,7 @@ function collect(
   const best = Math.max(0, ...candidates.map((candidate) => candidate.raw));
   return candidates
     .map(({ best: _best, ...candidate }) => ({ ...candidate, score: best > 0 ? round(candidate.raw / best) : 0 }))
-    .sort((a, b) => b.raw - a.raw || a.path.localeCompare(b.path));
+    .sort((a, b) => b.raw - a.raw || compareText(a.path, b.path));
 }
 
 function describe(link: Link, seed: string, tier: number, evidence: number): Omit<TierCandidate, 'raw' | 'score' | 'signals'> & { best: number } {

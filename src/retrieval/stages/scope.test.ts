@@ -9,7 +9,7 @@ import { analyzeTask } from '../task/task-query.js';
 import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE, scopeStage, type ScopeOptions } from './scope.js';
 import { emptyContext, type RetrievalContext } from './stage.js';
 
-const ONLY_NAMED: ScopeOptions = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0 } };
+const ONLY_NAMED: ScopeOptions = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0, maxRanked: 0 } };
 
 async function scope(repo: IndexedRepo, text: string, options = DEFAULT_SCOPE_OPTIONS, available = 20_000, enrichment = false): Promise<RetrievalContext> {
   const { reader, root } = repo.ports;
@@ -78,8 +78,9 @@ describe('scope stage on the shop fixture', () => {
   });
 
   it('caps the tiers by the budget and logs what the cap left out', async () => {
-    const roomy = await scope(repo, 'cart totals and discount codes', DEFAULT_SCOPE_OPTIONS, 50_000);
-    const tight = await scope(repo, 'cart totals and discount codes', DEFAULT_SCOPE_OPTIONS, 600);
+    const threeSeeds = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 3, maxRanked: 3 } };
+    const roomy = await scope(repo, 'cart totals and discount codes', threeSeeds, 50_000);
+    const tight = await scope(repo, 'cart totals and discount codes', threeSeeds, 600);
     expect(tight.files.length).toBeLessThan(roomy.files.length);
     const capped = tight.decisions.filter((d) => d.verdict === 'excluded' && d.reason.includes('cap of'));
     expect(capped.length).toBeGreaterThan(0);
@@ -114,5 +115,15 @@ describe('scope stage: co-change tier', () => {
     expect(file(context, 'docs/payments.md')!.relation).toMatch(/^changed together \(\d+ commits\) with$/);
     const strict = await scope(repo, 'Discount rounding in `shop/pricing.py`', { ...ONLY_NAMED, minCoChange: 10 });
     expect(file(strict, 'docs/payments.md')?.tier).not.toBe(2);
+  });
+});
+
+describe('rankedSeedCount', () => {
+  it('grows with the budget between its floor and its ceiling', async () => {
+    const { DEFAULT_SEED_OPTIONS, rankedSeedCount } = await import('./scope-seeds.js');
+    expect(rankedSeedCount(DEFAULT_SEED_OPTIONS, 1000)).toBe(5);
+    expect(rankedSeedCount(DEFAULT_SEED_OPTIONS, 8000)).toBe(15);
+    expect(rankedSeedCount(DEFAULT_SEED_OPTIONS, 32_000)).toBe(20);
+    expect(rankedSeedCount({ ...DEFAULT_SEED_OPTIONS, topRanked: 0, maxRanked: 0 }, 32_000)).toBe(0);
   });
 });

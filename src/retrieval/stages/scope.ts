@@ -10,14 +10,17 @@ import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds
 import { coChangeCandidates, directCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
 import { tierCaps, type TierCaps } from './tier-caps.js';
+import { compareText } from '../compare.js';
 
 export interface ScopeOptions {
   seeds: SeedOptions;
   /** Co-change neighbours need at least this many shared commits. */
   minCoChange: number;
+  /** Reference edges are followed from this many of the strongest seeds (imports from all). */
+  referenceSeeds: number;
 }
 
-export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, minCoChange: 2 };
+export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, minCoChange: 2, referenceSeeds: 3 };
 
 export const ENRICHMENT_MISSING_NOTE = 'enrichment not found, tier 4 skipped';
 
@@ -34,7 +37,7 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
     name: 'scope',
     async run(context, kb, task, judge) {
       const request = resolveRequested(kb.reader, task.requested);
-      const seeds = findSeeds(kb.reader, task, request, options.seeds);
+      const seeds = findSeeds(kb.reader, task, request, options.seeds, context.budget.available);
       const tiers = candidateTiers(kb, task, seeds, options);
       const caps = tierCaps(context.budget, seeds.length, { direct: tiers.direct.length, cochange: tiers.cochange.length });
       const judged = await judgeCandidates(kb, task, judge, tiers, caps);
@@ -74,7 +77,7 @@ function candidateTiers(kb: KnowledgeBase, task: TaskQuery, seeds: ScopedFile[],
       repeats.push(fileDecision(candidate, 'excluded', `already considered at tier ${earlier} (${tierName(earlier)})`, 'rule'));
       return false;
     });
-  const direct = fresh(directCandidates(kb.reader, seeds, search));
+  const direct = fresh(directCandidates(kb.reader, seeds, search, options.referenceSeeds));
   const cochange = fresh(coChangeCandidates(kb.reader, seeds, options.minCoChange, search));
   const searched = fresh(searchCandidates(task.ranked.files, search));
   return { direct, cochange, search: searched, repeats };
@@ -113,7 +116,7 @@ async function judgeCandidates(
 /** Judged relevant first, then maybe, each by score; the cap applies after judgement. */
 function keepWithinCap(candidates: TierCandidate[], cap: number, verdicts: Judgement<ScopeClass>): { kept: ScopedFile[]; decisions: Decision[] } {
   const rank = (candidate: TierCandidate): number => CLASSES.indexOf(verdicts.classOf(candidate.path));
-  const ordered = [...candidates].sort((a, b) => rank(a) - rank(b) || b.raw - a.raw || a.path.localeCompare(b.path));
+  const ordered = [...candidates].sort((a, b) => rank(a) - rank(b) || b.raw - a.raw || compareText(a.path, b.path));
   const kept: ScopedFile[] = [];
   const decisions: Decision[] = [];
   for (const candidate of ordered) {

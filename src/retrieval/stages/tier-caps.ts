@@ -16,7 +16,7 @@ export const TOKENS_PER_FILE_SLOT = 220;
 const MIN_SLOTS = 6;
 const MAX_SLOTS = 400;
 /** Shares of the non-seed slots; what tiers 1 and 2 leave unused goes to search matches. */
-const SHARES = { direct: 0.5, cochange: 0.15 } as const;
+const SHARES = { direct: 0.3, cochange: 0.1 } as const;
 
 export function fileSlots(budget: RunBudget): number {
   return Math.min(MAX_SLOTS, Math.max(MIN_SLOTS, Math.round(budget.available / TOKENS_PER_FILE_SLOT)));
