@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { itemIdentity } from '../src/core/context-package.js';
+import { packageFiles } from '../src/retrieval/pipeline/coverage-evaluator.js';
 import { retrieve, type RetrievalPorts } from '../src/retrieval/pipeline/retrieve.js';
 import { openSqliteCuratedReader, openSqliteRawLog, openSqliteSessionStore } from '../src/store/sqlite/index.js';
 
@@ -99,10 +99,7 @@ async function timed(ports: RetrievalPorts, task: Task, budget: number) {
 
 async function measure(ports: RetrievalPorts, task: Task, budget: number, tally: Tally): Promise<void> {
   const { result, wall, cpu } = await timed(ports, task, budget);
-  const files = new Set(result.package.items.map((item) => item.path));
-  const shown = new Set(result.package.items.map(itemIdentity));
-  // An item shown inside another included item (of the same file) is in the package too.
-  for (const covered of result.package.budget.deduplicated) if (shown.has(covered.coveredBy)) files.add(covered.path);
+  const files = packageFiles(result.package);
   const hits = task.gold_files.filter((gold) => files.has(gold)).length;
   tally.tasks += 1;
   tally.coverage += hits / task.gold_files.length;
