@@ -59,7 +59,9 @@ export interface Decision {
   subject: 'file' | 'symbol';
   /** Path, or entity key. */
   id: string;
+  /** The item's package tier (for a symbol: its file's tier, one weaker for supporting context). */
   tier: number | null;
+  /** The scope tier of the file (for a symbol: of the file it lives in). */
   tierName: TierName | null;
   verdict: 'included' | 'excluded';
   /** A file's relation, or a symbol's class. */
