@@ -4,7 +4,7 @@
 // seeds and primaries, the tests that exercise primaries, and rationale comments.
 
 import type { SymbolRecord } from '../../core/entities.js';
-import type { Judge, JudgeCandidate } from '../judge/judge.js';
+import type { JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
 import {
   hasRationale,
@@ -52,19 +52,7 @@ export function precisionStage(): Stage {
   return {
     name: 'precision',
     async run(context, kb, task, judge) {
-      const scoped = scopedFiles(context, kb, task);
-      const request = resolveRequested(kb.reader, task.requested);
-      const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context, task));
-      const seedPaths = strongestSeeds(scoped);
-      const related = relatedSymbols(kb.reader, primaries.keys(), seedPaths, new Set(scoped.keys()));
-      const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
-      const asserts = testAssertions(kb.reader, kb.sources, related, names);
-      const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
-      const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
-      const proposals = [...scoped.values()].flatMap((file) => {
-        const rationale = rationaleCheck(kb, file);
-        return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, { primaries, related, asserts, ranks, rationale }));
-      });
+      const proposals = proposeAll(context, kb, task);
       const judged = await judge.judge(task, {
         stage: 'precision',
         subject: 'symbols',
@@ -73,26 +61,47 @@ export function precisionStage(): Stage {
         // Only a model reads summaries and order; the deterministic judge takes the proposals as they are.
         candidates: judge.kind === 'llm' ? judgeOrder(proposals).map(toJudgeCandidate) : proposals.map((p) => ({ id: p.key, summary: p.key, proposed: p.proposed })),
       });
-      const cap = contextCap(context);
-      const classified: ClassifiedSymbol[] = [];
-      const decisions: Decision[] = [];
-      for (const proposal of capOrder(proposals, judged.classOf)) {
-        const by = judged.byWhom(proposal.key);
-        let cls = judged.classOf(proposal.key);
-        const finalScore = cls === proposal.proposed ? proposal.score : Math.max(proposal.score, 0.3);
-        let reason = by === 'llm' && cls !== proposal.proposed ? `judged ${cls} by the model (evidence: ${proposal.reason})` : proposal.reason;
-        if ((cls === 'supporting' || cls === 'type_context') && cap.used >= cap.limit) {
-          reason = `${cls.replace('_', ' ')} beyond the cap of ${cap.limit} context symbols for this budget (${reason})`;
-          cls = 'excluded';
-        }
-        if (cls === 'supporting' || cls === 'type_context') cap.used += 1;
-        const tier = cls === 'primary' || cls === 'excluded' ? proposal.file.tier : proposal.file.tier + 1;
-        decisions.push(symbolDecision(proposal, cls, tier, reason, finalScore, by));
-        if (cls !== 'excluded') classified.push({ key: proposal.key, path: proposal.file.path, class: cls, tier, reason, score: finalScore, signals: proposal.signals });
-      }
+      const { classified, decisions } = classify(proposals, judged, contextCap(context));
       return { ...context, symbols: mergeSymbols(context.symbols, classified), decisions: [...context.decisions, ...decisions] };
     },
   };
+}
+
+/** A proposed class for every symbol of every scoped file, from the evidence. */
+function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): Proposal[] {
+  const scoped = scopedFiles(context, kb, task);
+  const request = resolveRequested(kb.reader, task.requested);
+  const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context, task));
+  const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set(scoped.keys()));
+  const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
+  const asserts = testAssertions(kb.reader, kb.sources, related, names);
+  const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
+  const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
+  return [...scoped.values()].flatMap((file) => {
+    const rationale = rationaleCheck(kb, file);
+    return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, { primaries, related, asserts, ranks, rationale }));
+  });
+}
+
+/** The judged classes, with the context cap applied strongest first; one decision per symbol. */
+function classify(proposals: Proposal[], judged: Judgement<SymbolClass>, cap: { limit: number; used: number }): { classified: ClassifiedSymbol[]; decisions: Decision[] } {
+  const classified: ClassifiedSymbol[] = [];
+  const decisions: Decision[] = [];
+  for (const proposal of capOrder(proposals, judged.classOf)) {
+    const by = judged.byWhom(proposal.key);
+    let cls = judged.classOf(proposal.key);
+    const score = cls === proposal.proposed ? proposal.score : Math.max(proposal.score, 0.3);
+    let reason = by === 'llm' && cls !== proposal.proposed ? `judged ${cls} by the model (evidence: ${proposal.reason})` : proposal.reason;
+    const context = cls === 'supporting' || cls === 'type_context';
+    if (context && cap.used >= cap.limit) {
+      reason = `${cls.replace('_', ' ')} beyond the cap of ${cap.limit} context symbols for this budget (${reason})`;
+      cls = 'excluded';
+    } else if (context) cap.used += 1;
+    const tier = cls === 'primary' || cls === 'excluded' ? proposal.file.tier : proposal.file.tier + 1;
+    decisions.push(symbolDecision(proposal, cls, tier, reason, score, by));
+    if (cls !== 'excluded') classified.push({ key: proposal.key, path: proposal.file.path, class: cls, tier, reason, score, signals: proposal.signals });
+  }
+  return { classified, decisions };
 }
 
 /**
