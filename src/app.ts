@@ -4,14 +4,12 @@
 import { rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
-import type { Config, LlmConfig } from './config/schema.js';
+import type { Config } from './config/schema.js';
 import { InputError } from './core/errors.js';
 import { vectorModelId } from './indexer/embed/chunks.js';
 import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from './indexer/index-repository.js';
 import { createEmbedder } from './providers/embed/create.js';
 import type { Embedder } from './providers/embed/port.js';
-import { createLlmClient } from './providers/llm/create.js';
-import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { Ranker } from './search/rank/types.js';
 import type { CuratedReader, IndexWriter } from './store/curated.js';
@@ -146,50 +144,4 @@ export async function drainIndex(
     if (step.done) return step.value;
     onProgress(step.value);
   }
-}
-
-export interface RetrievalSession {
-  ports: RetrievalPorts;
-  close(): void;
-}
-
-/**
- * The ports of a retrieval run: the index refreshed incrementally (unless `refresh` is
- * false) and then opened read-only, the raw log, the session store, and the model client
- * when one is configured (its API key read from the variable `llm.apiKeyEnv` names).
- */
-export async function openRetrieval(
-  context: RepoContext,
-  options: { refresh: boolean; llm: LlmConfig | null; env: NodeJS.ProcessEnv },
-): Promise<RetrievalSession> {
-  if (options.refresh) await drainIndex(runIndex(context));
-  const opened: { close(): void }[] = [];
-  try {
-    const reader = openReader(context);
-    opened.push(reader);
-    const rawLog = openRawLog(context);
-    opened.push(rawLog);
-    const sessions = openSessions(context);
-    opened.push(sessions);
-    const ranking = openRanker(context, options.env);
-    opened.push(ranking);
-    const { llm } = options;
-    const apiKey = llm?.apiKeyEnv ? options.env[llm.apiKeyEnv] : undefined;
-    const ports: RetrievalPorts = {
-      reader,
-      rawLog,
-      sessions,
-      root: context.root,
-      llm: llm ? { client: createLlmClient(llm, apiKey), onError: llm.onError } : null,
-      ...(context.config.embed ? { ranker: ranking.ranker } : {}),
-    };
-    return { ports, close: () => closeAll(opened) };
-  } catch (error) {
-    closeAll(opened);
-    throw error;
-  }
-}
-
-function closeAll(stores: { close(): void }[]): void {
-  for (const store of [...stores].reverse()) store.close();
 }

@@ -3,7 +3,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { createRequire } from 'node:module';
 import type { ZodError } from 'zod';
 import { ConfigError } from '../core/errors.js';
 import { configSchema, type Config } from './schema.js';
@@ -35,11 +35,13 @@ export function loadConfig(options: LoadConfigOptions): Readonly<Config> {
     }
     return deepFreeze(configSchema.parse({}));
   }
+  // The YAML parser costs ~60 ms to load: only when there is a file to parse.
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(path, 'utf8')) ?? {};
+    raw = yaml.parse(readFileSync(path, 'utf8')) ?? {};
   } catch (error) {
-    const where = error instanceof YAMLParseError ? ` (line ${error.linePos?.[0]?.line ?? '?'})` : '';
+    const where = error instanceof yaml.YAMLParseError ? ` (line ${error.linePos?.[0]?.line ?? '?'})` : '';
     throw new ConfigError(`${path} is not valid YAML${where}`, {
       hint: 'fix the YAML syntax, or move the file away to use defaults',
       cause: error,

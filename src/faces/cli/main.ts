@@ -3,42 +3,44 @@
 
 import { Command, CommanderError } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
-import { registerEvalCommand } from './commands/eval-command.js';
-import { registerExplainCommand } from './commands/explain-command.js';
-import { registerGraphCommand } from './commands/graph-command.js';
-import { registerImpactCommand } from './commands/impact-command.js';
-import { registerIndexCommand } from './commands/index-command.js';
-import { registerRefineCommand } from './commands/refine-command.js';
-import { registerRetrieveCommand } from './commands/retrieve-command.js';
-import { registerSearchCommand } from './commands/search-command.js';
-import { registerSimilarCommand } from './commands/similar-command.js';
-import { registerStatusCommand } from './commands/status-command.js';
 import type { Io } from './io.js';
 import { processIo } from './io.js';
 
-export function buildProgram(io: Io): Command {
+type Register = (program: Command, io: Io) => void;
+
+/**
+ * Commands load on demand: `cairn index` never pays for the tokenizer, the retrieval
+ * pipeline or the model clients (start-up time is part of every CLI target).
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  index: async () => (await import('./commands/index-command.js')).registerIndexCommand,
+  search: async () => (await import('./commands/search-command.js')).registerSearchCommand,
+  status: async () => (await import('./commands/status-command.js')).registerStatusCommand,
+  graph: async () => (await import('./commands/graph-command.js')).registerGraphCommand,
+  impact: async () => (await import('./commands/impact-command.js')).registerImpactCommand,
+  similar: async () => (await import('./commands/similar-command.js')).registerSimilarCommand,
+  eval: async () => (await import('./commands/eval-command.js')).registerEvalCommand,
+  retrieve: async () => (await import('./commands/retrieve-command.js')).registerRetrieveCommand,
+  refine: async () => (await import('./commands/refine-command.js')).registerRefineCommand,
+  explain: async () => (await import('./commands/explain-command.js')).registerExplainCommand,
+};
+
+/** The program with the named command only, or with all of them (help, unknown names). */
+export async function buildProgram(io: Io, only?: string): Promise<Command> {
   const program = new Command('cairn')
     .description('A context engine for LLM coding agents: index a repository, rank what a task needs, fit it to a token budget.')
     .version(io.version, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .exitOverride();
-  registerIndexCommand(program, io);
-  registerSearchCommand(program, io);
-  registerStatusCommand(program, io);
-  registerGraphCommand(program, io);
-  registerImpactCommand(program, io);
-  registerSimilarCommand(program, io);
-  registerEvalCommand(program, io);
-  registerRetrieveCommand(program, io);
-  registerRefineCommand(program, io);
-  registerExplainCommand(program, io);
+  const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
+  for (const name of names) (await COMMANDS[name]!())(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  const program = buildProgram(io);
+  const program = await buildProgram(io, argv[2]);
   try {
     await program.parseAsync(argv);
     return io.exitCode();

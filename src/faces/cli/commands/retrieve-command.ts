@@ -3,7 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { openRetrieval, type RepoContext } from '../../../app.js';
+import type { RepoContext } from '../../../app.js';
+import { openRetrieval } from '../../../app-retrieval.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';

@@ -1,0 +1,54 @@
+// Composition root, retrieval part: the ports of a retrieval run. Kept apart from app.ts
+// so that commands which never retrieve (index, search, status, ...) do not load the
+// pipeline, the tokenizer and the model clients.
+
+import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
+import type { LlmConfig } from './config/schema.js';
+import { createLlmClient } from './providers/llm/create.js';
+import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
+
+export interface RetrievalSession {
+  ports: RetrievalPorts;
+  close(): void;
+}
+
+/**
+ * The ports of a retrieval run: the index refreshed incrementally (unless `refresh` is
+ * false) and then opened read-only, the raw log, the session store, and the model client
+ * when one is configured (its API key read from the variable `llm.apiKeyEnv` names).
+ */
+export async function openRetrieval(
+  context: RepoContext,
+  options: { refresh: boolean; llm: LlmConfig | null; env: NodeJS.ProcessEnv },
+): Promise<RetrievalSession> {
+  if (options.refresh) await drainIndex(runIndex(context));
+  const opened: { close(): void }[] = [];
+  try {
+    const reader = openReader(context);
+    opened.push(reader);
+    const rawLog = openRawLog(context);
+    opened.push(rawLog);
+    const sessions = openSessions(context);
+    opened.push(sessions);
+    const ranking = openRanker(context, options.env);
+    opened.push(ranking);
+    const { llm } = options;
+    const apiKey = llm?.apiKeyEnv ? options.env[llm.apiKeyEnv] : undefined;
+    const ports: RetrievalPorts = {
+      reader,
+      rawLog,
+      sessions,
+      root: context.root,
+      llm: llm ? { client: createLlmClient(llm, apiKey), onError: llm.onError } : null,
+      ...(context.config.embed ? { ranker: ranking.ranker } : {}),
+    };
+    return { ports, close: () => closeAll(opened) };
+  } catch (error) {
+    closeAll(opened);
+    throw error;
+  }
+}
+
+function closeAll(stores: { close(): void }[]): void {
+  for (const store of [...stores].reverse()) store.close();
+}
