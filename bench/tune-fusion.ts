@@ -114,7 +114,9 @@ function ascend(tasks: { saved: SavedTask; signals: RankSignals }[], start: Fusi
     let improved = false;
     for (const group of ['files', 'symbols'] as const) {
       for (const name of Object.keys(best[group]) as (keyof FusionWeights[typeof group])[]) {
-        if (name === 'vectors') continue;
+        // Vectors cannot be measured here; anchors cannot either: tasks whose message names a
+        // changed file are dropped when building them, so anchors there are mostly misleading.
+        if (name === 'vectors' || name === 'anchors') continue;
         for (const step of STEPS) {
           const trial = structuredClone(best);
           const current = (trial[group] as Record<string, number>)[name as string]!;
@@ -169,16 +171,36 @@ function fit(paths: string[]): void {
     const train = loaded.filter((task) => task.saved.repo !== repo);
     const held = loaded.filter((task) => task.saved.repo === repo);
     const weights = ascend(train, DEFAULT_WEIGHTS, objective);
+    console.log(`  fold weights: ${JSON.stringify(weights.files)} ${JSON.stringify(weights.symbols)} share ${weights.fileShare}`);
     console.log(`held out ${repo.padEnd(26)} defaults ${format(evaluate(held, DEFAULT_WEIGHTS))}`);
     console.log(`${' '.repeat(35)} fitted   ${format(evaluate(held, weights))}`);
   }
   console.log(JSON.stringify(fitted, null, 2));
 }
 
+function loadTasks(paths: string[]): { saved: SavedTask; signals: RankSignals }[] {
+  return paths
+    .flatMap((path) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SavedTask))
+    .map((saved) => ({ saved, signals: restore(saved) }));
+}
+
+/** Scores a weights file (JSON, FusionWeights) overall and per repository. */
+function score(weightsPath: string, paths: string[]): void {
+  const weights = JSON.parse(readFileSync(weightsPath, 'utf8')) as FusionWeights;
+  const tasks = loadTasks(paths);
+  console.log(`all ${String(tasks.length).padStart(4)} tasks               ${format(evaluate(tasks, weights))}`);
+  for (const repo of new Set(tasks.map((task) => task.saved.repo))) {
+    const held = tasks.filter((task) => task.saved.repo === repo);
+    console.log(`${repo.padEnd(36)} ${format(evaluate(held, weights))}`);
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
+if (command === 'score' && args.length > 1) score(args[0]!, args.slice(1));
+else 
 if (command === 'collect' && args.length === 4) await collect(args[0]!, Number(args[1]), args[2]!, args[3]!);
 else if (command === 'fit' && args.length > 0) fit(args);
 else {
-  console.error('usage: tune-fusion.js collect <repo> <commits> <keep-under> <out.jsonl> | fit <signals.jsonl> ...');
+  console.error('usage: tune-fusion.js collect <repo> <commits> <keep-under> <out.jsonl> | fit <signals.jsonl> ... | score <weights.json> <signals.jsonl> ...');
   process.exit(2);
 }

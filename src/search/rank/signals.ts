@@ -6,7 +6,7 @@ import { splitIdentifier } from '../../core/tokens.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
 import type { RepoGraph } from '../graph/repo-graph.js';
-import { graphSignals } from './graph-signals.js';
+import { coChangeSignal, graphSeeds, pageRankSignal } from './graph-signals.js';
 import { historySignal } from './history-signal.js';
 import { filePrior, priorContext } from './priors.js';
 import { docSignal, fileSignal, symbolSignal } from './text-signals.js';
@@ -43,7 +43,7 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
   const anchorFiles = new Map([...analysis.resolved.files].map(([path, hit]) => [path, hit.weight]));
   const anchorSymbols = new Map([...analysis.resolved.symbols].map(([key, hit]) => [key, hit.weight]));
   const bm25File = fileSignal(reader, fullTerms, request.filter);
-  const graph = options.graph ? graphSignals(options.graph, anchorFiles, [full.files, bm25File]) : { graph: new Map(), cochange: new Map() };
+  const seeds = graphSeeds(anchorFiles, [full.files, bm25File]);
   const files: Record<FileSignal, Map<string, number>> = {
     anchors: anchorFiles,
     'bm25-symbols': full.files,
@@ -51,8 +51,8 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
     'bm25-file': bm25File,
     docs: docSignal(reader, fullTerms),
     history: historySignal(reader, fullTerms),
-    graph: graph.graph,
-    cochange: graph.cochange,
+    graph: pageRankSignal(options.graph ?? null, seeds),
+    cochange: coChangeSignal(reader, seeds),
     vectors: options.vectors?.files ?? new Map(),
   };
   const symbols: Record<SymbolSignal, Map<string, number>> = {
