@@ -16,6 +16,13 @@ export interface AnchorHit {
 export interface ResolvedAnchors {
   files: Map<string, AnchorHit>;
   symbols: Map<EntityKey, AnchorHit & { path: string }>;
+  /**
+   * Files guaranteed a top slot, in order (RANKING.md §5): the innermost in-project frame,
+   * then paths named outright (a link or a written path resolving to exactly one file).
+   */
+  pinnedFiles: string[];
+  /** The innermost frame's function, when its line resolves to a definition. */
+  pinnedSymbols: EntityKey[];
   /** In-project frames, innermost first. */
   frames: { path: string; line: number | null; func: string | null; depth: number }[];
 }
@@ -23,14 +30,18 @@ export interface ResolvedAnchors {
 const SOURCE_WEIGHT: Record<AnchorSource, number> = { url: 1, title: 1, inline: 0.9, frame: 1, prose: 0.8, code: 0.5 };
 /** A name defined in more places than this says little about where to look. */
 const MAX_DEFINITIONS = 12;
+/** At most this many files are pinned: a task naming ten files has not named one. */
+const MAX_PINNED = 3;
+const PINNING_SOURCES = new Set<AnchorSource>(['url', 'title', 'prose', 'inline']);
 
 export function resolveAnchors(reader: CuratedReader, anchors: Anchors, suffixes: PathSuffixIndex): ResolvedAnchors {
-  const resolved: ResolvedAnchors = { files: new Map(), symbols: new Map(), frames: [] };
+  const resolved: ResolvedAnchors = { files: new Map(), symbols: new Map(), frames: [], pinnedFiles: [], pinnedSymbols: [] };
   resolvePaths(anchors, suffixes, resolved);
   resolveFrames(reader, anchors, suffixes, resolved);
   resolveModules(anchors, suffixes, resolved);
   resolveNames(reader, anchors.names, resolved);
   resolveTitleTags(reader, anchors.titleTags, suffixes, resolved);
+  resolved.pinnedFiles = [...new Set(resolved.pinnedFiles)].slice(0, MAX_PINNED);
   return resolved;
 }
 
@@ -60,6 +71,7 @@ function resolvePaths(anchors: Anchors, suffixes: PathSuffixIndex, resolved: Res
     for (const path of paths) {
       addFile(resolved, path, (SOURCE_WEIGHT[anchor.source] * completeness) / paths.length, `path ${anchor.path} (${anchor.source})`);
     }
+    if (paths.length === 1 && completeness === 1 && PINNING_SOURCES.has(anchor.source)) resolved.pinnedFiles.push(paths[0]!);
   }
 }
 
@@ -74,13 +86,16 @@ function resolveFrames(reader: CuratedReader, anchors: Anchors, suffixes: PathSu
     if (reader.file(path)?.isTest) continue;
     resolved.frames.push({ path, line: frame.line, func: frame.func, depth: frame.depth });
     const weight = innermostSeen ? 0.75 / (1 + 0.25 * frame.depth) : 1.2;
+    const innermost = !innermostSeen;
     innermostSeen = true;
+    if (innermost) resolved.pinnedFiles.unshift(path);
     addFile(resolved, path, weight, `stack frame ${frame.path}:${frame.line ?? '?'}`);
     if (frame.func) {
       const name = frame.func.split(/[.:]/).pop()!;
       for (const symbol of reader.symbolsOfFile(path)) {
         if (symbol.name === name && (frame.line === null || (symbol.startLine <= frame.line && frame.line <= symbol.endLine))) {
           addSymbol(resolved, symbol, weight, `stack frame ${frame.func}`);
+          if (innermost) resolved.pinnedSymbols.push(symbol.key);
         }
       }
     }

@@ -37,6 +37,14 @@ describe('cairn ranker', () => {
     expect(result.symbols[0]?.key).toBe('shop/cart.py::Cart.total');
   });
 
+  it('pins a path named outright to the top even when every text signal prefers another file', async () => {
+    const query = 'Cart total, cart discount, cart tax and cart items are all wrong in web/src/format.ts';
+    const result = await cairnRanker.rank(fixture.reader, { query, limit: 3 });
+    expect(result.files[0]?.path).toBe('web/src/format.ts');
+    expect(result.files[0]?.signals.map((s) => s.signal)).toContain('pinned');
+    expect(result.files[0]!.score).toBeGreaterThan(result.files[1]!.score);
+  });
+
   it('resolves dotted module paths and links to source files', async () => {
     expect((await topFiles('Crash in shop.payments.gateway when the provider is down'))[0]).toBe('shop/payments/gateway.py');
     expect((await topFiles('see https://github.com/acme/shop/blob/main/web/src/format.ts#L2 for the rounding'))[0]).toBe('web/src/format.ts');

@@ -31,10 +31,32 @@ export function fuseSignals(
     files.push({ path: item.id, score: item.score * prior, signals: [...item.signals, priorSignal] });
   }
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files: files.slice(0, limit), symbols: fuseSymbols(signals, weights, files, limit) };
+  const pinnedFiles = pinFirst(files, signals.analysis?.resolved.pinnedFiles ?? [], (file) => file.path);
+  const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
+  return { files: pinnedFiles.slice(0, limit), symbols: symbols.slice(0, limit) };
 }
 
-function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: RankedFile[], limit: number): RankedSymbol[] {
+/**
+ * Moves the pinned entries (in their order) ahead of everything else, each marked with a
+ * `pinned` signal: a uniquely resolved innermost frame or a path named outright is where
+ * to look first, whatever the text signals say.
+ */
+function pinFirst<T extends { score: number; signals: RankedFile['signals'] }>(ranked: T[], pinned: readonly string[], idOf: (item: T) => string): T[] {
+  if (pinned.length === 0) return ranked;
+  const byId = new Map(ranked.map((item) => [idOf(item), item]));
+  const head = pinned.map((id) => byId.get(id)).filter((item): item is T => item !== undefined);
+  const top = ranked[0]?.score ?? 0;
+  head.forEach((item, at) => {
+    // Just above the best unpinned score, in pinned order, so scores stay sorted.
+    const lifted = top + (head.length - at) * 1e-6;
+    item.signals.push({ signal: 'pinned', rank: at + 1, raw: 1, contribution: lifted - item.score });
+    item.score = lifted;
+  });
+  const rest = ranked.filter((item) => !head.includes(item));
+  return [...head, ...rest];
+}
+
+function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number): RankedSymbol[] {
   const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT));
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
   const ranked: RankedSymbol[] = [];
