@@ -2,7 +2,7 @@
 // from a repository's own history (`--from-git`), against a baseline ranker in the same run.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { drainIndex, openReader, openRepo, runIndex } from '../../../app.js';
+import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../../../app.js';
 import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
@@ -12,7 +12,10 @@ import { jsonReport } from '../../../eval/json-report.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
+import { packageCoverageEvaluator } from '../../../retrieval/pipeline/coverage-evaluator.js';
 import { RANKER_NAMES, rankerByName } from '../../../search/rank/registry.js';
+import type { RawLog } from '../../../store/raw-log.js';
+import type { SessionStore } from '../../../store/session.js';
 import { collect, positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
 
@@ -33,6 +36,8 @@ interface EvalFlags {
   json?: boolean;
   only?: string[];
   category?: string;
+  packageBudgets: number[];
+  package: boolean;
 }
 
 const NO_BASELINE = 'none';
@@ -56,6 +61,12 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--index-root <dir>', 'keep each task\'s index at <dir>/<id> (--from-git: its work copy) instead of in the tree')
     .option('--only <ids>', 'only these task ids (comma-separated, repeatable)', collect)
     .option('--category <name>', 'only tasks of this category')
+    .addOption(
+      new Option('--package-budgets <list>', 'token budgets at which to measure gold-file coverage of the retrieved context package')
+        .argParser(cutoffs)
+        .default([8000, 32000], '8000,32000'),
+    )
+    .option('--no-package', 'skip the context-package coverage measurement (ranking only)')
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
@@ -79,7 +90,16 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   const evaluators = [rankerEvaluator(rankerByName(flags.ranker), options)];
   const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
+  if (flags.package) evaluators.push(packageCoverageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
+}
+
+/** Each task's raw log and sessions live beside its index, like any cairn run's. */
+function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void } {
+  const context = openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
+  const rawLog = openRawLog(context);
+  const sessions = openSessions(context);
+  return { rawLog, sessions, close: () => (sessions.close(), rawLog.close()) };
 }
 
 async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
@@ -169,7 +189,7 @@ function cutoffs(value: string): number[] {
   const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
   const ks = parts.map(Number);
   if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k <= 0)) {
-    throw new InvalidArgumentError(`--k takes positive whole numbers separated by commas, got "${value}".`);
+    throw new InvalidArgumentError(`expected positive whole numbers separated by commas, got "${value}".`);
   }
   return [...new Set(ks)].sort((a, b) => a - b);
 }
