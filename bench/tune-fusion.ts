@@ -130,8 +130,8 @@ function ascend(tasks: { saved: SavedTask; signals: RankSignals }[], start: Fusi
         }
       }
     }
-    for (const share of [0.25, 0.5, 1, 2, 4]) {
-      const trial = { ...structuredClone(best), fileShare: share };
+    for (const [share, focus] of [0.25, 0.5, 1, 2, 4].flatMap((a) => [0, 0.5, 1, 2].map((b) => [a, b] as const))) {
+      const trial = { ...structuredClone(best), fileShare: share, fileFocus: focus };
       const score = objective(evaluate(tasks, trial));
       if (score > bestScore + 1e-9) {
         best = trial;

@@ -11,6 +11,12 @@ export interface FusionWeights {
   symbols: Record<SymbolSignal, number>;
   /** How much of its file's fused score a symbol inherits. */
   fileShare: number;
+  /**
+   * How strongly a symbol's own evidence is scaled by its file's standing (file score
+   * relative to the best file, to this power): a function is where to look only if its
+   * file is. 0 lets a strong symbol match in a weak file outrank everything.
+   */
+  fileFocus: number;
 }
 
 /** Each signal contributes its best entries only: deeper ranks add noise, not recall. */
@@ -59,14 +65,17 @@ function pinFirst<T extends { score: number; signals: RankedFile['signals'] }>(r
 function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number): RankedSymbol[] {
   const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT));
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
+  const best = Math.max(Number.MIN_VALUE, ...files.slice(0, 1).map((file) => file.score));
   const ranked: RankedSymbol[] = [];
   for (const item of fuse(lists)) {
     const path = pathOfKey(item.id);
     const fileFused = fileScore.get(path);
     if (fileFused === undefined) continue; // its file was filtered out
+    const standing = Math.pow(Math.min(1, fileFused / best), weights.fileFocus);
+    const own = item.score * standing;
     const inherited = fileFused * weights.fileShare;
-    const fileSignal = { signal: 'file', rank: null, raw: fileFused, contribution: inherited };
-    ranked.push({ key: item.id, path, score: item.score + inherited, signals: [...item.signals, fileSignal] });
+    const fileSignal = { signal: 'file', rank: null, raw: fileFused, contribution: inherited + own - item.score };
+    ranked.push({ key: item.id, path, score: own + inherited, signals: [...item.signals, fileSignal] });
   }
   ranked.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return ranked.slice(0, limit);
