@@ -13,7 +13,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openReader, openRepo } from '../src/app.js';
+import { openReader } from '../src/app.js';
 import { searchIndex } from '../src/search/text-search.js';
 import { cairnRanker } from '../src/search/rank/cairn-ranker.js';
 
@@ -51,7 +51,7 @@ function treeStats(root: string): { files: number; bytes: number } {
 
 /** Queries drawn from the index itself: symbol names and two-word phrases, deterministic. */
 function sampleQueries(indexDir: string, root: string, count: number): string[] {
-  const reader = openReader(openRepo({ repo: root, indexDir }));
+  const reader = openReader({ indexDir });
   try {
     const symbols = reader.allSymbols().filter((s) => s.kind === 'function' || s.kind === 'class' || s.kind === 'method');
     const step = Math.max(1, Math.floor(symbols.length / count));
@@ -67,7 +67,7 @@ function sampleQueries(indexDir: string, root: string, count: number): string[] 
 }
 
 function searchLatency(indexDir: string, root: string, queries: string[]): { search: number[]; rank: number[] } {
-  const reader = openReader(openRepo({ repo: root, indexDir }));
+  const reader = openReader({ indexDir });
   const search: number[] = [];
   const rank: number[] = [];
   try {
@@ -104,7 +104,7 @@ function benchRepository(original: string): void {
 }
 
 function pickFileToEdit(indexDir: string, root: string): string {
-  const reader = openReader(openRepo({ repo: root, indexDir }));
+  const reader = openReader({ indexDir });
   try {
     const code = reader.files({ kinds: ['code'] }).filter((f) => f.path.endsWith('.py') || f.path.endsWith('.ts'));
     code.sort((a, b) => a.size - b.size);

@@ -42,7 +42,7 @@ async function collect(repo: string, commits: number, keepUnder: string, out: st
     for (const task of session.tasks) {
       const tree = await session.workspace.prepare(task);
       if ('skip' in tree) continue;
-      const context = openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
+      const context = await openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
       await drainIndex(runIndex(context));
       const reader = openReader(context);
       try {

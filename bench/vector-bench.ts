@@ -84,7 +84,7 @@ async function reindex(repo: string, runs: number): Promise<void> {
     const indexDir = join(work, 'index');
     const run = async (configPath: string) => {
       const start = performance.now();
-      const summary = await drainIndex(runIndex(openRepo({ repo, indexDir, configPath, env: {} })));
+      const summary = await drainIndex(runIndex(await openRepo({ repo, indexDir, configPath, env: {} })));
       return { seconds: (performance.now() - start) / 1000, summary };
     };
     const full = await run(withEmbed);

@@ -42,14 +42,14 @@ export interface RepoOptions {
 }
 
 /** Validates the repository path and loads its configuration. */
-export function openRepo(options: RepoOptions): RepoContext {
+export async function openRepo(options: RepoOptions): Promise<RepoContext> {
   const root = resolve(options.repo ?? '.');
   requireFolder(root, options.repo ?? '.');
   const env = options.env ?? process.env;
   return {
     root,
     indexDir: resolveIndexDir(root, options.indexDir, env),
-    config: loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
+    config: await loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
     env,
   };
 }
@@ -71,19 +71,19 @@ function requireFolder(absolute: string, asGiven: string): void {
   }
 }
 
-export function openIndexWriter(context: RepoContext): IndexWriter {
+export function openIndexWriter(context: Pick<RepoContext, 'indexDir'>): IndexWriter {
   return openSqliteIndexWriter(context.indexDir);
 }
 
-export function openReader(context: RepoContext): CuratedReader {
+export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReader {
   return openSqliteCuratedReader(context.indexDir);
 }
 
-export function openRawLog(context: RepoContext): RawLog {
+export function openRawLog(context: Pick<RepoContext, 'indexDir'>): RawLog {
   return openSqliteRawLog(context.indexDir);
 }
 
-export function openSessions(context: RepoContext): SessionStore {
+export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {
   return openSqliteSessionStore(context.indexDir);
 }
 

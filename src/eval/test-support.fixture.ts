@@ -11,9 +11,9 @@ export function realIndexPorts(): IndexPorts {
   const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
   return {
     async index(tree, onProgress) {
-      await drainIndex(runIndex(contextOf(tree), { workers: 0 }), onProgress);
+      await drainIndex(runIndex(await contextOf(tree), { workers: 0 }), onProgress);
     },
-    openReader: (tree) => openReader(contextOf(tree)),
+    openReader: (tree) => openReader(tree),
   };
 }
 

@@ -9,12 +9,13 @@ import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import type { IndexedFile, IndexWriter } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
-import { embedSymbols, type VectorSummary } from './embed/embed-step.js';
-import { createFileProcessor, defaultWorkerCount } from './extract-pool.js';
-import { linkIndex, type LinkSummary } from './link.js';
+import type { VectorSummary } from './embed/embed-step.js';
+import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
+import { GIT_MINING_VERSION } from './git/mining-version.js';
+import { headCommit } from './git/repository.js';
+import { sha256 } from './hash.js';
 import { acquireIndexLock } from './lock.js';
-import { sha256 } from './process-file.js';
 import { scanRepository, type ScanResult } from './scan.js';
 import type { SkipReason, WalkedFile } from './walk/types.js';
 
@@ -102,22 +103,41 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     writer.deleteFiles(scan.deleted);
     const extracted = yield* extractCandidates(options, writer, scan.candidates, changes);
 
-    const linkSteps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changes.all() });
-    let step = await linkSteps.next();
-    while (!step.done) {
-      yield { phase: 'link', step: step.value };
-      step = await linkSteps.next();
-    }
+    const link = yield* linkIfNeeded(options, writer, interrupted, changes);
     if (!nothingToDo || writer.stats().state !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setState('complete');
     }
     // After 'complete': an embedding failure leaves a complete curated index behind.
     const vectors = options.vectors ? yield* embedStep(options, options.vectors, writer) : null;
-    return summarize(options, writer, scan, extracted, changes, { link: step.value, vectors }, started);
+    return summarize(options, writer, scan, extracted, changes, { link, vectors }, started);
   } finally {
     writer.close();
     lock.release();
+  }
+}
+
+const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
+
+/**
+ * The link phase, when anything can have changed: files, or the git history (HEAD moved,
+ * or mined by an older cairn). Its modules load only then, which keeps a no-change run
+ * (the refresh before every search) fast.
+ */
+async function* linkIfNeeded(
+  options: IndexRunOptions,
+  writer: IndexWriter,
+  interrupted: boolean,
+  changes: ChangeTracker,
+): AsyncGenerator<IndexProgress, LinkSummary> {
+  const changed = changes.all();
+  const historyCurrent = writer.meta('gitMining') === GIT_MINING_VERSION && (await headCommit(options.root)) === writer.meta('gitHead');
+  if (changed.length === 0 && !interrupted && historyCurrent) return NOTHING_LINKED;
+  const { linkIndex } = await import('./link.js');
+  const steps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changed });
+  for (let next = await steps.next(); ; next = await steps.next()) {
+    if (next.done) return next.value;
+    yield { phase: 'link', step: next.value };
   }
 }
 
@@ -125,6 +145,7 @@ async function* embedStep(options: IndexRunOptions, step: VectorStepOptions, wri
   const vectors = step.openIndex(options.indexDir);
   try {
     const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.discardIndex !== undefined };
+    const { embedSymbols } = await import('./embed/embed-step.js');
     const steps = embedSymbols(input);
     for (let next = await steps.next(); ; next = await steps.next()) {
       if (next.done) return next.value;
@@ -150,6 +171,8 @@ async function* extractCandidates(
 ): AsyncGenerator<IndexProgress, ExtractOutcome> {
   const outcome: ExtractOutcome = { touched: 0, parseFailures: {}, regexFallbacks: 0, unreadable: 0 };
   const fingerprints = writer.fingerprints();
+  if (candidates.length === 0) return outcome;
+  const { createFileProcessor, defaultWorkerCount } = await import('./extract-pool.js');
   const workers = candidates.length >= MIN_FILES_FOR_WORKERS ? (options.workers ?? defaultWorkerCount()) : 0;
   const processor = createFileProcessor(workers);
   const batch = new WriteBatch(writer, changes);

@@ -10,6 +10,7 @@ import type { DocLink, ImportRecord } from '../core/entities.js';
 import type { IndexWriter } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import { buildMentionIndex, findDocMentions } from './docs/mentions.js';
+import { GIT_MINING_VERSION } from './git/mining-version.js';
 import { headCommit } from './git/repository.js';
 import { readGitHistory } from './git/history.js';
 import {
@@ -38,9 +39,6 @@ export interface LinkSummary {
   docLinks: number;
   gitMined: boolean;
 }
-
-/** Bumped when git mining stores more (v2: commit messages): older indexes are re-mined once. */
-const GIT_MINING_VERSION = '2';
 
 /** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
 const IN_MEMORY_TABLE_THRESHOLD = 100;
@@ -129,16 +127,28 @@ function inMemorySource(writer: IndexWriter): ReferenceSource {
 
 function linkDocs(input: LinkInput, pathSetChanged: boolean, summary: LinkSummary): void {
   const { writer, changes, full } = input;
-  const namesChanged = changes.some((change) => changedNames(change.symbolsBefore, change.symbolsAfter).length > 0);
-  const relinkAll = full || pathSetChanged || namesChanged;
-  const changedDocs = new Set(changes.filter((change) => !change.removed).map((change) => change.path));
-  const chunks = writer.docChunks().filter((chunk) => relinkAll || changedDocs.has(chunk.path));
-  const docPaths = [...new Set(chunks.map((chunk) => chunk.path))];
-  if (chunks.length === 0 && !relinkAll) return;
+  const relinkAll = full || pathSetChanged;
+  const docPaths = relinkAll ? new Set(writer.docChunks().map((chunk) => chunk.path)) : docsToRelink(writer, changes);
+  if (docPaths.size === 0) return;
+  const chunks = writer.docChunks().filter((chunk) => docPaths.has(chunk.path));
   const index = buildMentionIndex(writer.filePaths(), writer.allSymbols());
   const links: DocLink[] = chunks.flatMap((chunk) => findDocMentions(chunk, index));
-  writer.replaceDocLinks(relinkAll ? writer.docChunks().map((chunk) => chunk.path) : docPaths, links);
+  writer.replaceDocLinks([...docPaths], links);
   summary.docLinks = links.length;
+}
+
+/**
+ * Docs whose links may have moved: the changed docs themselves, and docs that mention a
+ * definition that appeared or disappeared (found through the docs' full-text index, so
+ * an edit that renames nothing costs no relinking at all).
+ */
+function docsToRelink(writer: IndexWriter, changes: TrackedChange[]): Set<string> {
+  const paths = new Set(changes.filter((change) => !change.removed && writer.docChunks(change.path).length > 0).map((change) => change.path));
+  const names = [...new Set(changes.flatMap((change) => changedNames(change.symbolsBefore, change.symbolsAfter)))];
+  if (names.length === 0) return paths;
+  const terms = names.map((name) => name.toLowerCase());
+  for (const hit of writer.search({ terms, target: 'doc', limit: 10_000, matchedFields: false })) paths.add(hit.path);
+  return paths;
 }
 
 async function linkGit(input: LinkInput): Promise<boolean> {

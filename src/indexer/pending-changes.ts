@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { CuratedReader, FileFingerprint } from '../store/curated.js';
-import { sha256 } from './process-file.js';
+import { sha256 } from './hash.js';
 import { scanRepository } from './scan.js';
 
 export interface PendingChanges {

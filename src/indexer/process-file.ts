@@ -2,7 +2,6 @@
 // (tree-sitter first, regex when there is no grammar or the parse fails), chunk docs.
 // Pure apart from the extractors' parser caches, so it runs the same in a worker thread.
 
-import { createHash } from 'node:crypto';
 import type { DocChunk, FileRecord, Language } from '../core/entities.js';
 import { SearchTextEncoder, searchTextOf } from '../core/search-text.js';
 import type { IndexedFile } from '../store/curated.js';
@@ -11,6 +10,7 @@ import { chunkDocument } from './docs/chunk.js';
 import { astExtractorFor } from './languages/registry.js';
 import { regexExtract } from './languages/regex/index.js';
 import type { Extraction } from './languages/types.js';
+import { sha256 } from './hash.js';
 import { isBinary } from './walk/binary.js';
 import { symbolBodies } from './symbol-bodies.js';
 
@@ -38,10 +38,6 @@ const encoder = new SearchTextEncoder();
 
 const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-export function sha256(content: Uint8Array): string {
-  return createHash('sha256').update(content).digest('hex');
-}
 
 export function processFile(input: FileInput): IndexedFile {
   const hash = sha256(input.content);

@@ -24,7 +24,7 @@ export async function indexedFiles(files: Record<string, string>, overrides: Par
 }
 
 async function indexedDir(dir: TempDir, overrides: Partial<RetrievalPorts>): Promise<IndexedRepo> {
-  const context = openRepo({ repo: dir.path, env: {} });
+  const context = await openRepo({ repo: dir.path, env: {} });
   await drainIndex(runIndex(context, { workers: 0 }));
   const ports: RetrievalPorts = {
     reader: openReader(context),

@@ -13,7 +13,7 @@ export interface IndexedFixture {
 export async function indexedFixture(name: string, prepare?: (repo: TempDir) => void): Promise<IndexedFixture> {
   const repo = fixtureRepo(name);
   prepare?.(repo);
-  const context = openRepo({ repo: repo.path, env: {} });
+  const context = await openRepo({ repo: repo.path, env: {} });
   await drainIndex(runIndex(context, { workers: 0 }));
   const reader = openReader(context);
   return {

@@ -17,7 +17,7 @@ export function withRepoOptions(command: Command, repoFlag = true): Command {
     .option('--config <file>', 'configuration file (default: <repo>/cairn.yaml when present)');
 }
 
-export function repoFrom(flags: RepoFlags, io: Io, repoArgument?: string): RepoContext {
+export function repoFrom(flags: RepoFlags, io: Io, repoArgument?: string): Promise<RepoContext> {
   return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env });
 }
 

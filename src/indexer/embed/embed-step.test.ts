@@ -49,7 +49,7 @@ function configure(repo: TempDir, provider: 'ollama' | 'openai', baseUrl: string
 }
 
 async function index(repo: TempDir, options: { rebuild?: boolean } = {}): Promise<IndexSummary> {
-  return drainIndex(runIndex(openRepo({ repo: repo.path, env: {} }), { workers: 0, ...options }));
+  return drainIndex(runIndex(await openRepo({ repo: repo.path, env: {} }), { workers: 0, ...options }));
 }
 
 /** Texts the server embedded since call `from`, the dimension probe left out. */
@@ -154,7 +154,7 @@ describe('embedding step: models, rebuilds and failures', () => {
     expect(code).toBe(8);
     expect(io.text.err).toContain('The index is complete, but symbol vectors are not');
     expect(io.text.err).toContain('re-run `cairn index`');
-    const reader = openReader(openRepo({ repo: repo.path, env: {} }));
+    const reader = openReader(await openRepo({ repo: repo.path, env: {} }));
     expect(reader.stats()).toMatchObject({ state: 'complete', files: 3, symbols: 3 });
     reader.close();
 

@@ -9,7 +9,7 @@ import { isCairnError, ProviderError } from '../../core/errors.js';
 import type { Embedder } from '../../providers/embed/port.js';
 import type { IndexWriter } from '../../store/curated.js';
 import type { VectorIndex } from '../../store/vector.js';
-import { sha256 } from '../process-file.js';
+import { sha256 } from '../hash.js';
 import { symbolChunks, vectorModelId, type SymbolChunk } from './chunks.js';
 import { planEmbedding } from './plan.js';
 

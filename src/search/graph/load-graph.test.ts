@@ -21,7 +21,7 @@ beforeAll(async () => {
   repo.write('shop/cart.py', `# touched\n${textOf('shop/cart.py')}`);
   repo.write('shop/pricing.py', `# touched\n${textOf('shop/pricing.py')}`);
   git.commit('cart and pricing together');
-  context = openRepo({ repo: repo.path, indexDir: `${repo.path}/.idx` });
+  context = await openRepo({ repo: repo.path, indexDir: `${repo.path}/.idx` });
   await drainIndex(runIndex(context, { workers: 0 }));
   reader = openReader(context);
   graph = loadRepoGraph(reader);

@@ -17,7 +17,7 @@ export interface IndexedShop {
 
 export async function indexedShop(): Promise<IndexedShop> {
   const repo = fixtureRepo('shop');
-  const context = openRepo({ repo: repo.path, indexDir: `${repo.path}/.idx` });
+  const context = await openRepo({ repo: repo.path, indexDir: `${repo.path}/.idx` });
   await drainIndex(runIndex(context, { workers: 0 }));
   const reader = openReader(context);
   return {

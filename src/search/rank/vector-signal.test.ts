@@ -63,7 +63,7 @@ async function indexedRepo(behaviour: ModelServerBehaviour, withEmbed = true): P
   repo.write('money/report.py', `${OTHER}\n`);
   repo.write('docs/charges.md', '# Charges\n\nCustomers are charged when a payment is taken. Twice retried payments are reported.\n');
   if (withEmbed) repo.write('cairn.yaml', `embed:\n  provider: openai\n  model: test-model\n  baseUrl: ${server.url}\n`);
-  const context = openRepo({ repo: repo.path, env: {} });
+  const context = await openRepo({ repo: repo.path, env: {} });
   await drainIndex(runIndex(context, { workers: 0 }));
   return { context, server };
 }

@@ -96,9 +96,8 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
 
 /** Each task's raw log and sessions live beside its index, like any cairn run's. */
 function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void } {
-  const context = openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
-  const rawLog = openRawLog(context);
-  const sessions = openSessions(context);
+  const rawLog = openRawLog(tree);
+  const sessions = openSessions(tree);
   return { rawLog, sessions, close: () => (sessions.close(), rawLog.close()) };
 }
 
@@ -170,7 +169,7 @@ function appIndexPorts(): IndexPorts {
   const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
   return {
     async index(tree, onProgress) {
-      const context = contextOf(tree);
+      const context = await contextOf(tree);
       for (let waited = 0; ; waited += BUSY_STEP_MS) {
         try {
           await drainIndex(runIndex(context), onProgress);
@@ -181,7 +180,7 @@ function appIndexPorts(): IndexPorts {
         }
       }
     },
-    openReader: (tree) => openReader(contextOf(tree)),
+    openReader: (tree) => openReader(tree),
   };
 }
 

@@ -21,8 +21,8 @@ export function registerExplainCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--run <id>', 'only this run of the task')
     .option('--json', 'print JSON')
-    .action((flags: ExplainFlags) => {
-      const context = repoFrom(flags, io);
+    .action(async (flags: ExplainFlags) => {
+      const context = await repoFrom(flags, io);
       const rawLog = openRawLog(context);
       try {
         const explanation = explainTask(rawLog, flags.taskId, flags.run);

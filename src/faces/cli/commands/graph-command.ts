@@ -63,7 +63,7 @@ export interface TargetGraph {
 
 /** Refreshes the index (unless --no-refresh), resolves the target and loads the graph for `work`. */
 export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: string, work: (opened: TargetGraph) => void): Promise<void> {
-  const context = repoFrom(flags, io);
+  const context = await repoFrom(flags, io);
   if (flags.refresh) await refreshQuietly(context, io);
   const reader = openReader(context);
   try {

@@ -24,7 +24,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
     .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers'))
     .option('--rebuild', 'discard the existing index and build it again from scratch')
     .action(async (path: string, flags: IndexFlags) => {
-      const context = repoFrom(flags, io, path);
+      const context = await repoFrom(flags, io, path);
       const bar = indexProgressBar(io);
       const summary = await drainIndex(
         runIndex(context, { ...(flags.workers !== undefined ? { workers: flags.workers } : {}), rebuild: Boolean(flags.rebuild) }),

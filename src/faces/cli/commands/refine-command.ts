@@ -40,7 +40,7 @@ export function registerRefineCommand(program: Command, io: Io): void {
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (flags: RefineFlags) => {
-      const context = repoFrom(flags, io);
+      const context = await repoFrom(flags, io);
       const request = refinementFrom(flags);
       const llm = resolveModel(flags, context.config);
       const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>

@@ -39,7 +39,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
-      const context = repoFrom(flags, io);
+      const context = await repoFrom(flags, io);
       const text = taskText(task, flags.taskFile);
       const stages = resolveStages(flags.stages, context.config);
       const budget = resolveBudget(flags, context.config);

@@ -52,7 +52,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON')
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
-      const context = repoFrom(flags, io);
+      const context = await repoFrom(flags, io);
       if (flags.refresh) await refreshQuietly(context, io);
       const reader = openReader(context);
       try {

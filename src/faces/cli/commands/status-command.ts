@@ -15,7 +15,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (flags: StatusFlags) => {
-      const context = repoFrom(flags, io);
+      const context = await repoFrom(flags, io);
       const reader = openReader(context);
       try {
         const stats = reader.stats();

@@ -1,0 +1,16 @@
+// The configuration when there is no cairn.yaml: exactly what the schema's defaults give
+// (defaults.test.ts checks), written out so that most runs need not load the schema.
+
+import type { Config } from './schema.js';
+
+export function defaultConfig(): Config {
+  return {
+    index: {
+      maxFileBytes: 1024 * 1024,
+      includeVendored: false,
+      exclude: [],
+      cochange: { maxCommits: 2000, maxFilesPerCommit: 30 },
+    },
+    retrieval: {},
+  };
+}
