@@ -6,7 +6,7 @@
 import type { DocChunk, EntityKey, SymbolRecord } from './entities.js';
 import { ftsTextMemo, pathTokens } from './tokens.js';
 
-const MAX_MEMO_WORDS = 500_000;
+const MAX_MEMO_WORDS = 200_000;
 
 export class SearchTextEncoder {
   private readonly memo = new Map<string, string>();

@@ -1,4 +1,6 @@
-// Worker thread entry: runs processFile for the pool (see extract-pool.ts).
+// Worker thread entry: runs processFile for the pool (see extract-pool.ts). Jobs are run
+// one per event-loop turn: tree-sitter frees a tree's native memory in a finalizer, and
+// finalizers only run between turns — a queue drained in one turn keeps every tree alive.
 
 import { parentPort } from 'node:worker_threads';
 import { processFile, type FileInput } from './process-file.js';
@@ -7,11 +9,28 @@ interface Job extends FileInput {
   id: number;
 }
 
-parentPort?.on('message', (job: Job) => {
+const queue: Job[] = [];
+let scheduled = false;
+
+function runNext(): void {
+  scheduled = false;
+  const job = queue.shift();
+  if (!job) return;
   try {
-    const result = processFile(job);
-    parentPort!.postMessage({ id: job.id, result });
+    parentPort!.postMessage({ id: job.id, result: processFile(job) });
   } catch (error) {
     parentPort!.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   }
+  schedule();
+}
+
+function schedule(): void {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  setImmediate(runNext);
+}
+
+parentPort?.on('message', (job: Job) => {
+  queue.push(job);
+  schedule();
 });

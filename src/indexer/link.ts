@@ -98,7 +98,11 @@ function linkReferences(input: LinkInput, targetsMoved: Set<string>, summary: Li
       fileChanges.push({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true });
     }
   }
-  const plan = planReferenceRefresh(fileChanges);
+  const planned = planReferenceRefresh(fileChanges);
+  // When every file is re-resolved anyway (a first index), looking up who names the
+  // changed definitions would only re-find all of them.
+  const everything = planned.paths.length >= writer.stats().files;
+  const plan = everything ? { ...planned, names: [], reexportSources: [] } : planned;
   const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer) : writer;
   const result = refreshReferences(source, plan);
   writer.replaceReferences(result.fromPaths, result.edges);
