@@ -28,6 +28,16 @@ describe('SearchTextEncoder', () => {
     expect(encoder.text(null)).toBe('');
   });
 
+  it('tokenizes line by line exactly as the whole text, with one line memo across texts', () => {
+    const encoder = new SearchTextEncoder();
+    const memo = new Map<string, string>();
+    fc.assert(fc.property(fc.array(fc.oneof(codeLike, identifier), { maxLength: 12 }), (lines) => {
+      const text = lines.join('\n');
+      expect(encoder.lines(text, memo)).toBe(ftsText(text));
+    }), { numRuns: 1000 });
+    expect(encoder.lines(null, memo)).toBe('');
+  });
+
   it('encodes paths with pathTokens', () => {
     expect(new SearchTextEncoder().path('src/userService/get_name.ts')).toBe(pathTokens('src/userService/get_name.ts').join(' '));
   });

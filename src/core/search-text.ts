@@ -21,6 +21,25 @@ export class SearchTextEncoder {
   path(path: string): string {
     return pathTokens(path).join(' ');
   }
+
+  /**
+   * Same output as text(text), through a memo of whole lines: no token spans a line, so
+   * a text's tokens are its lines' tokens in order. A file's symbols cover its lines
+   * again, so with one line memo per file each line is tokenized once.
+   */
+  lines(text: string | null, lineMemo: Map<string, string>): string {
+    if (text === null || text.length === 0) return '';
+    const parts: string[] = [];
+    for (const line of text.split('\n')) {
+      let tokens = lineMemo.get(line);
+      if (tokens === undefined) {
+        tokens = this.text(line);
+        lineMemo.set(line, tokens);
+      }
+      if (tokens.length > 0) parts.push(tokens);
+    }
+    return parts.join(' ');
+  }
 }
 
 export interface SymbolSearchText {
@@ -48,15 +67,16 @@ export interface SearchTextSource {
 }
 
 export function searchTextOf(source: SearchTextSource, encoder: SearchTextEncoder): SearchableText {
+  const lineMemo = new Map<string, string>();
   return {
     path: encoder.path(source.path),
-    body: encoder.text(source.text),
+    body: encoder.lines(source.text, lineMemo),
     symbols: source.symbols.map((symbol) => ({
       name: encoder.text(symbol.name),
       qualified: encoder.text(symbol.qualifiedName),
       signature: encoder.text(symbol.signature),
       doc: encoder.text(symbol.doc),
-      body: encoder.text(source.symbolBodies.get(symbol.key) ?? null),
+      body: encoder.lines(source.symbolBodies.get(symbol.key) ?? null, lineMemo),
     })),
     docChunks: source.docChunks.map((chunk) => ({ heading: encoder.text(chunk.headingPath.join(' ')), body: encoder.text(chunk.text) })),
   };
