@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedShop, type IndexedShop } from './shop-index.fixture.js';
-import { distinctiveTerms, RRF_K, similarTo } from './similar.js';
+import { RRF_K } from '../rank/fusion.js';
+import { distinctiveTerms, similarTo } from './similar.js';
 import { structuralNeighbours } from './structural-similarity.js';
 import { fileTarget, symbolTarget } from './targets.fixture.js';
 import { graphOf } from './test-graphs.fixture.js';

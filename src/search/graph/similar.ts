@@ -8,14 +8,13 @@
 
 import { codeTokens } from '../../core/tokens.js';
 import type { CuratedReader, SearchTarget } from '../../store/curated.js';
+import { fuse } from '../rank/fusion.js';
 import type { SignalContribution } from '../rank/types.js';
 import { STOPWORDS } from '../stopwords.js';
 import { structuralNeighbours } from './structural-similarity.js';
 import type { NodeKind } from './levels.js';
 import type { RepoGraph } from './repo-graph.js';
 import type { GraphTarget } from './target.js';
-
-export const RRF_K = 60;
 
 export interface SimilarOptions {
   limit: number;
@@ -58,10 +57,16 @@ export function similarTo(graph: RepoGraph, reader: CuratedReader, target: Graph
   const terms = options.text === null ? [] : distinctiveTerms(reader, searchTarget, options.text, options.terms ?? 16);
   const hits = terms.length === 0 ? [] : reader.search({ terms: terms.map((t) => t.term), target: searchTarget, limit: fetch });
   const textual = hits.filter((hit) => hit.id !== targetId).map((hit) => ({ id: hit.id, path: hit.path, score: hit.score }));
-  const results = fuse([
-    { signal: 'structural', items: structural },
-    { signal: 'textual', items: textual },
-  ]).slice(0, options.limit);
+  const paths = new Map([...structural, ...textual].map((item) => [item.id, item.path]));
+  const results: SimilarItem[] = fuse([
+    { signal: 'structural', weight: 1, items: structural },
+    { signal: 'textual', weight: 1, items: textual },
+  ])
+    .slice(0, options.limit)
+    .map((item) => {
+      const path = paths.get(item.id) ?? item.id;
+      return { ...item, kind: item.id === path ? 'file' : 'symbol', path };
+    });
   return { target: { id: targetId, kind: target.kind, path: target.path }, terms, results };
 }
 
@@ -86,25 +91,4 @@ export function distinctiveTerms(reader: CuratedReader, target: SearchTarget, te
     .filter((term) => term.documentFrequency >= 2)
     .sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
     .slice(0, count);
-}
-
-interface SignalItems {
-  signal: string;
-  /** Best first. */
-  items: { id: string; path: string; score: number }[];
-}
-
-/** Reciprocal rank fusion: Σ 1 / (k + rank) over the signals that list an item. */
-function fuse(lists: SignalItems[]): SimilarItem[] {
-  const fused = new Map<string, SimilarItem>();
-  for (const { signal, items } of lists) {
-    items.forEach((item, index) => {
-      const contribution = 1 / (RRF_K + index + 1);
-      const entry = fused.get(item.id) ?? { id: item.id, kind: item.id === item.path ? 'file' : 'symbol', path: item.path, score: 0, signals: [] };
-      entry.score += contribution;
-      entry.signals.push({ signal, rank: index + 1, raw: item.score, contribution });
-      fused.set(item.id, entry);
-    });
-  }
-  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
