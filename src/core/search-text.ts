@@ -8,6 +8,12 @@ import { ftsTextMemo, pathTokens } from './tokens.js';
 
 const MAX_MEMO_WORDS = 200_000;
 
+/**
+ * Bumped whenever tokenization changes what is indexed (2: Porter stems); an index built
+ * with another version is re-extracted in full on its next run.
+ */
+export const SEARCH_TEXT_VERSION = '2';
+
 export class SearchTextEncoder {
   private readonly memo = new Map<string, string>();
 

@@ -1,7 +1,10 @@
 // Code-aware tokenization shared by the index (what goes into full-text search) and the
 // query side (what is looked up), so both always agree. Identifiers are kept whole and
 // also split: "getUserName" → getusername, get, user, name; "foo.bar_baz" → foo.bar_baz,
-// foo, bar_baz, bar, baz.
+// foo, bar_baz, bar, baz. Split parts are Porter-stemmed and single words get their stem
+// beside them, so that prose meets code ("schedulers" → schedul, as in `Scheduler`).
+
+import { stemmer } from 'stemmer';
 
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*|[0-9]+(?:\.[0-9]+)*/g;
 const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
@@ -18,9 +21,20 @@ export function splitIdentifier(identifier: string): string[] {
     .map((part) => part.toLowerCase());
 }
 
+/** Stems shorter than this are not worth the conflations ("does" → doe, "this" → thi). */
+const MIN_STEMMED_LENGTH = 5;
+
+/** The Porter stem of one lowercase alphabetic word; anything else is returned as is. */
+export function stemToken(token: string): string {
+  if (token.length < MIN_STEMMED_LENGTH || !/^[a-z]+$/.test(token)) return token;
+  return stemmer(token);
+}
+
 /**
- * Every token for one identifier-like word: the whole (lowercased), each dotted segment,
- * and each split part. Order is stable; duplicates are removed.
+ * Every token for one identifier-like word: the whole (lowercased) and, for a single word,
+ * its stem; each dotted segment likewise; each split part stemmed. The unstemmed whole is
+ * always there, so `fetchuser` typed in lowercase still meets `fetchUser`. Order is
+ * stable; duplicates are removed.
  */
 export function expandWord(word: string): string[] {
   const out: string[] = [];
@@ -30,13 +44,18 @@ export function expandWord(word: string): string[] {
     seen.add(token);
     out.push(token);
   };
-  const lower = word.toLowerCase();
-  push(lower.replace(/\$/g, '_'));
   const segments = word.includes('.') ? word.split('.') : [word];
+  const whole = word.toLowerCase().replace(/\$/g, '_');
+  push(whole);
+  if (segments.length === 1 && splitIdentifier(word).length <= 1) push(stemToken(whole));
   for (const segment of segments) {
-    if (segments.length > 1) push(segment.toLowerCase().replace(/\$/g, '_'));
     const parts = splitIdentifier(segment);
-    if (parts.length > 1) for (const part of parts) push(part);
+    if (segments.length > 1) {
+      const lower = segment.toLowerCase().replace(/\$/g, '_');
+      push(lower);
+      if (parts.length <= 1) push(stemToken(lower));
+    }
+    if (parts.length > 1) for (const part of parts) push(stemToken(part));
   }
   return out;
 }

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
-import type { IndexedFile, IndexWriter } from '../store/curated.js';
+import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
+import type { FileFingerprint, IndexedFile, IndexWriter } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
@@ -84,6 +85,10 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const interrupted = writer.stats().state === 'building';
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
+    // Files indexed with an older tokenization must all be re-extracted (their hashes match).
+    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION && writer.stats().files > 0;
+    const fingerprints = writer.fingerprints();
+    if (retokenize) for (const [path, known] of fingerprints) fingerprints.set(path, { ...known, size: -1, hash: '' });
     yield { phase: 'scan' };
     const scan = await scanRepository(
       options.root,
@@ -93,7 +98,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
         exclude: options.config.exclude,
         indexDir: options.indexDir,
       },
-      writer.fingerprints(),
+      fingerprints,
     );
     const nothingToDo = scan.candidates.length === 0 && scan.deleted.length === 0 && !interrupted;
     if (!nothingToDo) writer.setState('building');
@@ -101,11 +106,12 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const changes = new ChangeTracker(writer);
     changes.noteRemoved(scan.deleted);
     writer.deleteFiles(scan.deleted);
-    const extracted = yield* extractCandidates(options, writer, scan.candidates, changes);
+    const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, fingerprints);
 
     const link = yield* linkIfNeeded(options, writer, interrupted, changes);
     if (!nothingToDo || writer.stats().state !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
+      writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
       writer.setState('complete');
     }
     // After 'complete': an embedding failure leaves a complete curated index behind.
@@ -168,9 +174,9 @@ async function* extractCandidates(
   writer: IndexWriter,
   candidates: WalkedFile[],
   changes: ChangeTracker,
+  fingerprints: Map<string, FileFingerprint>,
 ): AsyncGenerator<IndexProgress, ExtractOutcome> {
   const outcome: ExtractOutcome = { touched: 0, parseFailures: {}, regexFallbacks: 0, unreadable: 0 };
-  const fingerprints = writer.fingerprints();
   if (candidates.length === 0) return outcome;
   const { createFileProcessor, defaultWorkerCount } = await import('./extract-pool.js');
   const workers = candidates.length >= MIN_FILES_FOR_WORKERS ? (options.workers ?? defaultWorkerCount()) : 0;

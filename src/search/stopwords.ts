@@ -1,8 +1,10 @@
+import { stemToken } from '../core/tokens.js';
+
 // English prose words that carry no signal in a code search query. Kept short on purpose:
 // words that are also common identifiers (get, set, list, file, data, type, error, ...)
 // are NOT here — in code they are meaningful.
 
-export const STOPWORDS: ReadonlySet<string> = new Set(
+const WORDS = (
   `a about above after again against all am an and any are aren't as at be because been before being
 below between both but by can cannot could couldn did didn do does doesn doing don down during each
 few for from further had hadn has hasn have haven having he her here hers herself him himself his how
@@ -13,5 +15,7 @@ wasn we were weren what when where which while who whom why will with won would 
 yourself yourselves also however would like using use used please thanks thank hi hello seems seem
 way want wanted currently still even may might must i'm it's that's there's don't doesn't can't`
     .split(/\s+/)
-    .filter(Boolean),
-);
+    .filter(Boolean));
+
+/** The words and their stems: query tokens arrive stemmed (core/tokens.ts). */
+export const STOPWORDS: ReadonlySet<string> = new Set([...WORDS, ...WORDS.map(stemToken)]);

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteIndexWriter } from '../../src/store/sqlite/index.js';
 import { runCli } from '../support/cli.js';
 import { fixtureRepo, gitInit, tempDir, type TempDir } from '../support/temp-repo.js';
 import { snapshotTree } from '../support/tree-snapshot.js';
@@ -91,6 +92,18 @@ describe('cairn index', () => {
     const summary = await indexJson([empty.path]);
     expect(summary.files).toBe(0);
     expect(summary.edges.coChange).toBe(0);
+  });
+
+  it('re-extracts every file once when the index was tokenized by an older cairn', async () => {
+    const repo = shop();
+    await indexJson([repo.path]);
+    const writer = openSqliteIndexWriter(join(repo.path, '.cairn'));
+    writer.setMeta('searchTextVersion', '1');
+    writer.close();
+    const upgraded = await indexJson([repo.path]);
+    expect(upgraded.run).toMatchObject({ changed: 12, unchanged: 0, touched: 0 });
+    const again = await indexJson([repo.path]);
+    expect(again.run).toMatchObject({ changed: 0, unchanged: 12 });
   });
 
   it('rebuilds from scratch with --rebuild', async () => {

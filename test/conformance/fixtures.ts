@@ -11,6 +11,7 @@ import {
   type ReferenceEdge,
   type SymbolRecord,
 } from '../../src/core/entities.js';
+import { codeTokens } from '../../src/core/tokens.js';
 import type { IndexedFile } from '../../src/store/curated.js';
 
 export function fileRecord(path: string, overrides: Partial<FileRecord> = {}): FileRecord {
@@ -199,4 +200,12 @@ export function seedSample(writer: {
     { a: TEST, b: REPO, count: 2 },
     { a: STRINGS, b: SERVICE, count: 1 },
   ]);
+}
+
+/** Query terms as callers produce them (code tokens, stemmed); terms with none stay as given. */
+export function tokenized(terms: readonly string[]): string[] {
+  return terms.flatMap((term) => {
+    const tokens = codeTokens(term);
+    return tokens.length > 0 ? tokens : [term];
+  });
 }

@@ -34,7 +34,7 @@ export const DEFAULT_WEIGHTS: FusionWeights = {
     cochange: 0.2,
     vectors: 1,
   },
-  symbols: { anchors: 3, 'bm25-symbols': 1.5, 'bm25-focused': 0.5, members: 0.5, vectors: 1 },
+  symbols: { anchors: 3, 'bm25-symbols': 1.5, 'bm25-focused': 0.5, members: 0.5, calls: 0.5, vectors: 1 },
   fileShare: 0.5,
   // Scaling a symbol's evidence by its file's standing cost function Acc@10 on the tuning
   // tasks (30.0 → 27.5 at 1), whose changes often span several files.

@@ -2,7 +2,7 @@
 // from fusion lets `--explain` show each signal on its own scale and lets the fusion
 // weights be fitted offline on tasks built from git history (bench/tune-fusion.ts).
 
-import { splitIdentifier } from '../../core/tokens.js';
+import { splitIdentifier, stemToken } from '../../core/tokens.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
 import type { RepoGraph } from '../graph/repo-graph.js';
@@ -16,7 +16,7 @@ import type { VectorSignal } from './vector-signal.js';
 export const FILE_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'bm25-file', 'docs', 'history', 'graph', 'cochange', 'vectors'] as const;
 export type FileSignal = (typeof FILE_SIGNALS)[number];
 
-export const SYMBOL_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'members', 'vectors'] as const;
+export const SYMBOL_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'members', 'calls', 'vectors'] as const;
 export type SymbolSignal = (typeof SYMBOL_SIGNALS)[number];
 
 export interface RankSignals {
@@ -60,6 +60,7 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
     'bm25-symbols': full.symbols,
     'bm25-focused': focused.symbols,
     members: memberSignal(reader, [anchorFiles, full.files, focused.files, bm25File], fullTerms),
+    calls: callSignal(reader, [anchorSymbols, full.symbols, focused.symbols]),
     vectors: options.vectors?.symbols ?? new Map(),
   };
   return { analysis, files, symbols, priors: priorsOf(reader, analysis, files) };
@@ -85,9 +86,36 @@ function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms
   for (const [path, votes] of fileVotes) {
     for (const symbol of reader.symbolsOfFile(path)) {
       if (!MEMBER_KINDS.has(symbol.kind)) continue;
-      const overlap = splitIdentifier(symbol.name).filter((part) => wanted.has(part)).length;
+      const overlap = splitIdentifier(symbol.name).filter((part) => wanted.has(stemToken(part))).length;
       scores.set(symbol.key, votes * (1 + overlap));
     }
+  }
+  return scores;
+}
+
+/** The best symbols of these lists whose callers and callees become candidates. */
+const CALL_SOURCES_PER_LIST = 5;
+const MIN_CALL_CONFIDENCE = 0.5;
+
+/**
+ * Definitions one reference away from the likeliest ones: a change to a function often
+ * reaches the helpers it calls and the callers that use it, which share no words with the
+ * task. Scored by the source's standing (1 / rank in its list) times the edge confidence.
+ */
+function callSignal(reader: CuratedReader, lists: Map<string, number>[]): Map<string, number> {
+  const sources = new Map<string, number>();
+  for (const list of lists) {
+    const top = [...list.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, CALL_SOURCES_PER_LIST);
+    top.forEach(([key], rank) => sources.set(key, Math.max(sources.get(key) ?? 0, 1 / (rank + 1))));
+  }
+  const scores = new Map<string, number>();
+  const add = (key: string, score: number): void => {
+    // Module-level code refers from the file itself, which is no definition to rank.
+    if (!sources.has(key) && key.includes('::')) scores.set(key, (scores.get(key) ?? 0) + score);
+  };
+  for (const [key, standing] of sources) {
+    for (const edge of reader.referencesFrom(key)) if (edge.confidence >= MIN_CALL_CONFIDENCE) add(edge.toKey, standing * edge.confidence);
+    for (const edge of reader.referencesTo(key)) if (edge.confidence >= MIN_CALL_CONFIDENCE) add(edge.fromKey, standing * edge.confidence);
   }
   return scores;
 }

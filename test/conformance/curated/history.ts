@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { OpenCuratedStore } from '../curated-store.suite.js';
-import { REPO, SERVICE, STRINGS } from '../fixtures.js';
+import { REPO, SERVICE, STRINGS, tokenized } from '../fixtures.js';
 import { useCuratedStore } from './harness.js';
 
 const COMMITS = [
@@ -19,7 +19,7 @@ export function describeHistory(name: string, open: OpenCuratedStore): void {
     it('finds commits by message words, best match first, with their files', () => {
       const { writer } = store();
       writer.replaceCommits(COMMITS);
-      const hits = store().reader().searchCommits(['display', 'name', 'users'], 10);
+      const hits = store().reader().searchCommits(tokenized(['display', 'name', 'users']), 10);
       expect(hits.map((hit) => hit.sha)).toEqual(['c3']);
       expect(hits[0]).toMatchObject({ time: 300, files: [REPO, SERVICE] });
       expect(hits[0]!.score).toBeGreaterThan(0);
@@ -30,10 +30,11 @@ export function describeHistory(name: string, open: OpenCuratedStore): void {
       const { writer } = store();
       writer.replaceCommits([...COMMITS, { sha: 'c4', time: 400, message: 'Rename getUserName to displayNameOf', files: [SERVICE] }]);
       const reader = store().reader();
-      expect(reader.searchCommits(['user'], 10).map((hit) => hit.sha)).toEqual(['c4']); // split from getUserName
-      expect(reader.searchCommits(['getusername'], 10).map((hit) => hit.sha)).toEqual(['c4']);
-      expect(reader.searchCommits(['display'], 1)).toHaveLength(1);
-      expect(reader.searchCommits([], 10)).toEqual([]);
+      // c4 through getUserName's split parts, c3 through the stem of "users".
+      expect(reader.searchCommits(tokenized(['user']), 10).map((hit) => hit.sha)).toEqual(['c4', 'c3']);
+      expect(reader.searchCommits(tokenized(['getusername']), 10).map((hit) => hit.sha)).toEqual(['c4']);
+      expect(reader.searchCommits(tokenized(['display']), 1)).toHaveLength(1);
+      expect(reader.searchCommits(tokenized([]), 10)).toEqual([]);
     });
 
     it('replaces the whole history, leaving nothing of the old one', () => {
@@ -41,8 +42,8 @@ export function describeHistory(name: string, open: OpenCuratedStore): void {
       writer.replaceCommits(COMMITS);
       writer.replaceCommits([{ sha: 'n1', time: 500, message: 'Padding strings again', files: [STRINGS] }]);
       const reader = store().reader();
-      expect(reader.searchCommits(['display'], 10)).toEqual([]);
-      expect(reader.searchCommits(['padding'], 10).map((hit) => hit.sha)).toEqual(['n1']);
+      expect(reader.searchCommits(tokenized(['display']), 10)).toEqual([]);
+      expect(reader.searchCommits(tokenized(['padding']), 10).map((hit) => hit.sha)).toEqual(['n1']);
       expect(reader.stats().commits).toBe(1);
     });
   });
