@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRecord, RawReference, ReferenceEdge, SymbolKind, SymbolRecord } from '../../core/entities.js';
+import type { ImportRecord, RawReference, ReferenceEdge, SymbolRecord } from '../../core/entities.js';
 import type { IndexWriter } from '../../store/curated.js';
 import { aggregateFileEdges } from './file-edges.js';
 import { changedNames, planReferenceRefresh, refreshReferences, type ReferenceSource } from './refresh.js';
 import { resolveReferences } from './references.js';
 import { inMemorySymbolTable } from './symbol-table.js';
-
-function sym(path: string, qualifiedName: string, kind: SymbolKind = 'function'): SymbolRecord {
-  const dot = qualifiedName.lastIndexOf('.');
-  return {
-    key: `${path}::${qualifiedName}`,
-    path,
-    name: qualifiedName.slice(dot + 1),
-    qualifiedName,
-    kind,
-    signature: '',
-    doc: null,
-    startByte: 0,
-    endByte: 0,
-    startLine: 1,
-    endLine: 1,
-    parent: dot < 0 ? null : qualifiedName.slice(0, dot),
-    exported: true,
-    method: 'ast',
-  };
-}
+import { sym } from './symbols.fixture.js';
 
 function ref(fromKey: string, name: string): RawReference {
   const path = fromKey.split('::')[0]!;
