@@ -55,6 +55,15 @@ describe('cairn ranker', () => {
     expect(plain.indexOf('shop/cart.py')).toBeLessThan(plain.indexOf('tests/test_cart.py'));
   });
 
+  it('ranks the method a task is about above its class, which matches on its name alone', async () => {
+    const result = await cairnRanker.rank(fixture.reader, { query: 'Cart total ignores the discount code of the cart', limit: 10 });
+    const keys = result.symbols.map((symbol) => symbol.key);
+    expect(keys).toContain('shop/cart.py::Cart');
+    expect(keys.indexOf('shop/cart.py::Cart.total')).toBeLessThan(keys.indexOf('shop/cart.py::Cart'));
+    const cart = result.symbols.find((symbol) => symbol.key === 'shop/cart.py::Cart')!;
+    expect(cart.signals.map((signal) => signal.signal)).toContain('kind');
+  });
+
   it('explains every result with its signals and rank', async () => {
     const result = await cairnRanker.rank(fixture.reader, { query: 'apply_discount ignores unknown codes', limit: 3 });
     const signals = result.files[0]!.signals.map((s) => s.signal);

@@ -2,6 +2,7 @@
 // from fusion lets `--explain` show each signal on its own scale and lets the fusion
 // weights be fitted offline on tasks built from git history (bench/tune-fusion.ts).
 
+import type { SymbolKind } from '../../core/entities.js';
 import { splitIdentifier, stemToken } from '../../core/tokens.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
@@ -27,6 +28,13 @@ export interface RankSignals {
   symbols: Record<SymbolSignal, Map<string, number>>;
   /** Multiplier per candidate file (tests, docs, vendored code, package markers). */
   priors: Map<string, number>;
+  /** Kind and size of the symbols near the head of any symbol list (absent → unknown). */
+  symbolFacts: Map<string, SymbolFacts>;
+}
+
+export interface SymbolFacts {
+  kind: SymbolKind;
+  lines: number;
 }
 
 export interface CollectOptions {
@@ -55,15 +63,34 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
     cochange: coChangeSignal(reader, seeds),
     vectors: options.vectors?.files ?? new Map(),
   };
+  const facts = new Map<string, SymbolFacts>();
   const symbols: Record<SymbolSignal, Map<string, number>> = {
     anchors: anchorSymbols,
     'bm25-symbols': full.symbols,
     'bm25-focused': focused.symbols,
-    members: memberSignal(reader, [anchorFiles, full.files, focused.files, bm25File], fullTerms),
+    members: memberSignal(reader, [anchorFiles, full.files, focused.files, bm25File], fullTerms, facts),
     calls: callSignal(reader, [anchorSymbols, full.symbols, focused.symbols]),
     vectors: options.vectors?.symbols ?? new Map(),
   };
-  return { analysis, files, symbols, priors: priorsOf(reader, analysis, files) };
+  return { analysis, files, symbols, priors: priorsOf(reader, analysis, files), symbolFacts: factsOf(reader, symbols, facts) };
+}
+
+/**
+ * Only the head of each symbol list can reach the results, so only its facts are read
+ * (~20 µs a lookup); members already brought theirs.
+ */
+const FACT_DEPTH = 60;
+
+function factsOf(reader: CuratedReader, lists: Record<SymbolSignal, Map<string, number>>, facts: Map<string, SymbolFacts>): Map<string, SymbolFacts> {
+  for (const scores of Object.values(lists)) {
+    const head = [...scores.entries()].sort((a, b) => b[1] - a[1]).slice(0, FACT_DEPTH);
+    for (const [key] of head) {
+      if (facts.has(key)) continue;
+      const symbol = reader.symbol(key);
+      if (symbol) facts.set(key, { kind: symbol.kind, lines: symbol.endLine - symbol.startLine + 1 });
+    }
+  }
+  return facts;
 }
 
 /** Files taken from the top of each file list whose definitions all become candidates. */
@@ -75,7 +102,7 @@ const MEMBER_KINDS = new Set(['function', 'method', 'class', 'struct', 'interfac
  * no word with the task, but sits in the file that does. Scored by how many lists put its
  * file near the top, plus how many query terms its name contains.
  */
-function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms: string[]): Map<string, number> {
+function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms: string[], facts: Map<string, SymbolFacts>): Map<string, number> {
   const fileVotes = new Map<string, number>();
   for (const list of lists) {
     const top = [...list.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MEMBER_FILES_PER_LIST);
@@ -86,6 +113,7 @@ function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms
   for (const [path, votes] of fileVotes) {
     for (const symbol of reader.symbolsOfFile(path)) {
       if (!MEMBER_KINDS.has(symbol.kind)) continue;
+      facts.set(symbol.key, { kind: symbol.kind, lines: symbol.endLine - symbol.startLine + 1 });
       const overlap = splitIdentifier(symbol.name).filter((part) => wanted.has(stemToken(part))).length;
       scores.set(symbol.key, votes * (1 + overlap));
     }
