@@ -1,10 +1,10 @@
 // Composition root, retrieval part: the ports of a retrieval run. Kept apart from app.ts
 // so that commands which never retrieve (index, search, status, ...) do not load the
-// pipeline, the tokenizer and the model clients.
+// pipeline and the tokenizer; the model clients (and the schema library that checks their
+// answers) load only when a model is configured.
 
 import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import type { LlmConfig } from './config/schema.js';
-import { createLlmClient } from './providers/llm/create.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 
 export interface RetrievalSession {
@@ -32,14 +32,12 @@ export async function openRetrieval(
     opened.push(sessions);
     const ranking = openRanker(context, options.env);
     opened.push(ranking);
-    const { llm } = options;
-    const apiKey = llm?.apiKeyEnv ? options.env[llm.apiKeyEnv] : undefined;
     const ports: RetrievalPorts = {
       reader,
       rawLog,
       sessions,
       root: context.root,
-      llm: llm ? { client: createLlmClient(llm, apiKey), onError: llm.onError } : null,
+      llm: await modelPort(options.llm, options.env),
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, close: () => closeAll(opened) };
@@ -47,6 +45,13 @@ export async function openRetrieval(
     closeAll(opened);
     throw error;
   }
+}
+
+async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {
+  if (llm === null) return null;
+  const { createLlmClient } = await import('./providers/llm/create.js');
+  const apiKey = llm.apiKeyEnv ? env[llm.apiKeyEnv] : undefined;
+  return { client: createLlmClient(llm, apiKey), onError: llm.onError };
 }
 
 function closeAll(stores: { close(): void }[]): void {

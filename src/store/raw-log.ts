@@ -35,6 +35,12 @@ export interface RawLogQuery {
 export interface RawLog {
   append(entry: RawLogEntry): RawLogRecord;
   appendMany(entries: RawLogEntry[]): RawLogRecord[];
+  /**
+   * Appends entries in one transaction, like appendMany, but hands nothing back: a run
+   * writes thousands of decisions and needs none of them returned, so each costs one
+   * serialisation and one insert. Atomic: a bad entry stops them all.
+   */
+  appendAll(entries: readonly RawLogEntry[]): void;
   read(query: RawLogQuery): RawLogRecord[];
   /** Run ids of a task, oldest first. */
   runsOf(taskId: string): string[];

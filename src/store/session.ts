@@ -23,6 +23,11 @@ export interface SessionStore {
   get(taskId: string): SessionRecord | null;
   /** Creates the record when absent; merges the patch's top-level fields otherwise. */
   upsert(taskId: string, patch: SessionPatch): SessionRecord;
+  /**
+   * The same merge as upsert without reading the record back: only the fields the patch
+   * names are serialised and written. For writers that keep the state they write.
+   */
+  patch(taskId: string, patch: SessionPatch): void;
   list(): { taskId: string; updatedAt: number }[];
   close(): void;
 }

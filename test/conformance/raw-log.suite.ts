@@ -108,6 +108,33 @@ export function runRawLogSuite(name: string, open: OpenRawLog): void {
       expect(log.read({})).toEqual([]);
     });
 
+    it('appendAll writes in order what appendMany would, undefined as null, after earlier entries', () => {
+      const before = log.append(entry());
+      clock.now += 7;
+      const payloads = [{ nested: { list: [1, 'two', null] } }, undefined, 3.5, 'text'];
+      log.appendAll(payloads.map((payload, i) => entry({ runId: `run-${i % 2}`, kind: i === 3 ? 'info' : 'decision', payload })));
+      const read = log.read({});
+      expect(read.map((r) => r.payload)).toEqual([before.payload, { nested: { list: [1, 'two', null] } }, null, 3.5, 'text']);
+      expect(read.slice(1).map((r) => [r.runId, r.kind, r.at])).toEqual([
+        ['run-0', 'decision', 1_700_000_000_007],
+        ['run-1', 'decision', 1_700_000_000_007],
+        ['run-0', 'decision', 1_700_000_000_007],
+        ['run-1', 'info', 1_700_000_000_007],
+      ]);
+      const seqs = read.map((r) => r.seq);
+      expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+      expect(log.append(entry()).seq).toBeGreaterThan(seqs[seqs.length - 1] ?? Infinity);
+    });
+
+    it('appendAll is atomic: a bad entry stops them all', () => {
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      expect(() => log.appendAll([entry(), entry({ payload: cyclic })])).toThrow();
+      expect(() => log.appendAll([entry(), entry({ payload: 10n })])).toThrow();
+      log.appendAll([]);
+      expect(log.read({})).toEqual([]);
+    });
+
     it('refuses updates and deletes made behind the adapter\'s back', async () => {
       const written = log.appendMany([entry(), entry({ runId: 'run-2' })]);
       await expect(harness.tamper.update()).rejects.toBeInstanceOf(AppendOnlyError);

@@ -100,6 +100,47 @@ export function runSessionStoreSuite(name: string, open: OpenSessionStore): void
       expect(store.get('t2')).toBeNull();
     });
 
+    it('patch merges like upsert without reading back: defaults, replaced fields, null and undefined', () => {
+      store.patch('t1', { task: 'task', stageProgress: { scope: 'running' } });
+      expect(store.get('t1')).toEqual({
+        taskId: 't1',
+        task: 'task',
+        stageOutputs: {},
+        stageProgress: { scope: 'running' },
+        finalContext: null,
+        refinementRequest: null,
+        createdAt: 1_000,
+        updatedAt: 1_000,
+      });
+      clock.now = 2_000;
+      store.patch('t1', { stageOutputs: { scope: { files: ['a'] } }, finalContext: { md: 'x' }, refinementRequest: { more: 'tests' } });
+      clock.now = 3_000;
+      store.patch('t1', { stageProgress: { scope: 'done' }, finalContext: null, refinementRequest: undefined });
+      expect(store.get('t1')).toEqual({
+        taskId: 't1',
+        task: 'task',
+        stageOutputs: { scope: { files: ['a'] } },
+        stageProgress: { scope: 'done' },
+        finalContext: null,
+        refinementRequest: { more: 'tests' },
+        createdAt: 1_000,
+        updatedAt: 3_000,
+      });
+    });
+
+    it('patch never moves updatedAt back and leaves the record as it was on a non-JSON value', () => {
+      store.patch('t1', { task: 'ok' });
+      clock.now = 5_000;
+      store.patch('t1', {});
+      clock.now = 4_000;
+      store.patch('t1', { stageProgress: { scope: 'done' } });
+      expect(store.get('t1')).toMatchObject({ task: 'ok', createdAt: 1_000, updatedAt: 5_000, stageProgress: { scope: 'done' } });
+      expect(() => store.patch('t1', { task: 10n })).toThrow();
+      expect(() => store.patch('t2', { task: 10n })).toThrow();
+      expect(store.get('t1')?.task).toBe('ok');
+      expect(store.get('t2')).toBeNull();
+    });
+
     it('persists across reopening', () => {
       const written = store.upsert('t1', { task: { text: 'persist me' }, stageOutputs: { scope: [1, 2] } });
       store.close();

@@ -2,7 +2,7 @@
 // (files) or class (symbols), kept ones with "+", dropped ones with "-", then the model
 // calls and what the budget did.
 
-import type { BudgetRecord, DecisionRecord } from './log-payloads.js';
+import type { BudgetRecord, DecisionRecord } from './log-schemas.js';
 import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
 
 const CLASS_ORDER = ['primary', 'supporting', 'type_context', 'excluded'];

@@ -17,7 +17,7 @@ import {
   type LlmCallRecord,
   type RunFinished,
   type RunStarted,
-} from './log-payloads.js';
+} from './log-schemas.js';
 
 export interface TierExplanation {
   tier: number | null;

@@ -15,7 +15,8 @@ import {
   storedRefinementSchema,
   type RefinementRequest,
 } from './refinement.js';
-import { runPipeline, storedTaskSchema, type RetrievalPorts, type RetrieveResult } from './retrieve.js';
+import { runPipeline, type RetrievalPorts, type RetrieveResult } from './retrieve.js';
+import { storedTaskSchema } from './stored-task.js';
 
 export interface RefineRequest {
   taskId: string;

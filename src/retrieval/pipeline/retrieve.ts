@@ -2,8 +2,7 @@
 // the raw log and the stage state in the session. `retrieve` starts a task (or re-runs one
 // under the same id); `refine` (refine.ts) re-enters a task's session with a request.
 
-import { z } from 'zod';
-import { RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
+import type { ContextPackage, RenderFormat } from '../../core/context-package.js';
 import { describeError, isCairnError, UsageError } from '../../core/errors.js';
 import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
@@ -15,12 +14,10 @@ import { assemblePackage } from '../assembly/package.js';
 import { availableTokens, type TokenBudget } from '../budget/limits.js';
 import { createO200kCounter, type TokenCounter } from '../budget/tokens.js';
 import { deterministicJudge } from '../judge/judge.js';
-import { llmJudge } from '../judge/llm-judge.js';
 import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
 import { DEFAULT_SCOPE_OPTIONS } from '../stages/scope.js';
 import { stagesByName } from '../stages/registry.js';
 import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
-import { enrichIntent } from '../task/intent.js';
 import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
 import { checkTaskId, newId } from './ids.js';
 import { memoizedReader } from './memo-reader.js';
@@ -29,6 +26,7 @@ import type { RefinementRequest } from './refinement.js';
 import { runLog } from './run-log.js';
 import { runStages } from './runner.js';
 import { sessionWriter } from './session-writer.js';
+import type { StoredTask } from './stored-task.js';
 
 export interface RetrievalPorts {
   /** The curated index, opened read-only. */
@@ -63,14 +61,7 @@ export interface RetrieveResult {
   ms: number;
 }
 
-/** What a session keeps of the request, so that refinement can run the task again. */
-export const storedTaskSchema = z.object({
-  text: z.string(),
-  stages: z.array(z.string()),
-  budget: z.object({ contextWindow: z.number(), reservedTokens: z.number() }),
-  format: z.enum(RENDER_FORMATS as unknown as [RenderFormat, ...RenderFormat[]]),
-});
-export type StoredTask = z.infer<typeof storedTaskSchema>;
+export type { StoredTask } from './stored-task.js';
 
 export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest): Promise<RetrieveResult> {
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
@@ -103,10 +94,11 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     const gateway = ports.llm ? modelGateway(ports.llm.client, ports.llm.onError, log) : null;
     const reader = memoizedReader(ports.reader);
     let task = await analyzeTask(reader, run.text, { requested: run.requested, ...(ports.ranker ? { ranker: ports.ranker } : {}) });
-    if (gateway) task = await enrichIntent(task, gateway);
+    // The model's modules (and the schema library that checks its answers) load only when there is a model.
+    if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
     const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
-    const judge = gateway ? llmJudge(gateway) : deterministicJudge;
+    const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
     const assembled = assemblePackage(context, kb, task, {
       format: run.stored.format,

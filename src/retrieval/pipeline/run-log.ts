@@ -15,12 +15,12 @@ export function runLog(rawLog: RawLog, taskId: string, runId: string): RunLog {
   return {
     taskId,
     runId,
+    // appendAll: the run never reads its entries back, so none are parsed again to be returned.
     write(kind, stage, payload) {
-      rawLog.append({ taskId, runId, kind, stage, payload });
+      rawLog.appendAll([{ taskId, runId, kind, stage, payload }]);
     },
     writeMany(kind, stage, payloads) {
-      if (payloads.length === 0) return;
-      rawLog.appendMany(payloads.map((payload) => ({ taskId, runId, kind, stage, payload })));
+      rawLog.appendAll(payloads.map((payload) => ({ taskId, runId, kind, stage, payload })));
     },
   };
 }

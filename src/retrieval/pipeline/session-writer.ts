@@ -1,6 +1,7 @@
 // The session record of one task, as the pipeline writes it: stage progress and outputs
 // after every stage, the final package at the end. The store merges top-level fields only,
-// so the writer keeps the whole maps and writes them whole.
+// so the writer keeps the whole maps and writes them whole — through `patch`, which neither
+// reads the record nor re-serialises the fields it does not name.
 
 import type { SessionStore, StageStatus } from '../../store/session.js';
 
@@ -18,18 +19,18 @@ export function sessionWriter(sessions: SessionStore, taskId: string): SessionWr
     start(task, stageNames, refinementRequest) {
       progress = Object.fromEntries(stageNames.map((name) => [name, 'pending' as StageStatus]));
       outputs = {};
-      sessions.upsert(taskId, { task, stageOutputs: outputs, stageProgress: progress, finalContext: null, refinementRequest });
+      sessions.patch(taskId, { task, stageOutputs: outputs, stageProgress: progress, finalContext: null, refinementRequest });
     },
     progress(stage, status) {
       progress = { ...progress, [stage]: status };
-      sessions.upsert(taskId, { stageProgress: progress });
+      sessions.patch(taskId, { stageProgress: progress });
     },
     output(stage, value) {
       outputs = { ...outputs, [stage]: value };
-      sessions.upsert(taskId, { stageOutputs: outputs });
+      sessions.patch(taskId, { stageOutputs: outputs });
     },
     finish(finalContext) {
-      sessions.upsert(taskId, { finalContext });
+      sessions.patch(taskId, { finalContext });
     },
   };
 }

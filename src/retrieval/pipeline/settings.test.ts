@@ -15,9 +15,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-function failure(run: () => unknown): CairnError {
+async function failure(run: () => unknown): Promise<CairnError> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error as CairnError;
   }
@@ -31,73 +31,73 @@ function file(name: string, text: string): string {
   return `${dir.path}/${name}`;
 }
 
-describe('resolveStages', () => {
-  it('takes the flag over the config, and the config without a flag', () => {
+describe('resolveStages', async () => {
+  it('takes the flag over the config, and the config without a flag', async () => {
     expect(resolveStages(['scope', 'precision'], configured)).toEqual(['scope', 'precision']);
     expect(resolveStages(undefined, configured)).toEqual(['scope']);
   });
 
-  it('fails on an empty or unknown stage list, or on none at all, saying how to fix it', () => {
-    expect(failure(() => resolveStages([], defaults))).toMatchObject({ code: 'USAGE', message: 'the stage list is empty' });
-    const unknown = failure(() => resolveStages(['scope', 'recall'], defaults));
+  it('fails on an empty or unknown stage list, or on none at all, saying how to fix it', async () => {
+    expect(await failure(() => resolveStages([], defaults))).toMatchObject({ code: 'USAGE', message: 'the stage list is empty' });
+    const unknown = await failure(() => resolveStages(['scope', 'recall'], defaults));
     expect(unknown).toMatchObject({ code: 'USAGE', message: 'unknown stage "recall"' });
     expect(unknown.hint).toContain('known stages: scope, precision');
-    const none = failure(() => resolveStages(undefined, defaults));
+    const none = await failure(() => resolveStages(undefined, defaults));
     expect(none.hint).toContain('--stages');
     expect(none.hint).toContain('retrieval.stages in cairn.yaml');
   });
 });
 
-describe('resolveBudget', () => {
-  it('takes the pair, the file, or the config — flags first', () => {
-    expect(resolveBudget({ contextWindow: 4000, reservedTokens: 0 }, configured)).toEqual({ contextWindow: 4000, reservedTokens: 0 });
-    expect(resolveBudget({ budgetConfig: file('b.yaml', 'context_window: 32000\nreserved_tokens: 4000\n') }, configured)).toEqual({ contextWindow: 32000, reservedTokens: 4000 });
-    expect(resolveBudget({ budgetConfig: file('b.json', '{"context_window": 900, "reserved_tokens": 100}') }, defaults)).toEqual({ contextWindow: 900, reservedTokens: 100 });
-    expect(resolveBudget({}, configured)).toEqual({ contextWindow: 8000, reservedTokens: 1000 });
+describe('resolveBudget', async () => {
+  it('takes the pair, the file, or the config — flags first', async () => {
+    expect(await resolveBudget({ contextWindow: 4000, reservedTokens: 0 }, configured)).toEqual({ contextWindow: 4000, reservedTokens: 0 });
+    expect(await resolveBudget({ budgetConfig: file('b.yaml', 'context_window: 32000\nreserved_tokens: 4000\n') }, configured)).toEqual({ contextWindow: 32000, reservedTokens: 4000 });
+    expect(await resolveBudget({ budgetConfig: file('b.json', '{"context_window": 900, "reserved_tokens": 100}') }, defaults)).toEqual({ contextWindow: 900, reservedTokens: 100 });
+    expect(await resolveBudget({}, configured)).toEqual({ contextWindow: 8000, reservedTokens: 1000 });
   });
 
-  it('refuses the file together with the pair, half a pair, and impossible numbers', () => {
-    const both = failure(() => resolveBudget({ budgetConfig: 'b.yaml', contextWindow: 10, reservedTokens: 1 }, defaults));
+  it('refuses the file together with the pair, half a pair, and impossible numbers', async () => {
+    const both = await failure(() => resolveBudget({ budgetConfig: 'b.yaml', contextWindow: 10, reservedTokens: 1 }, defaults));
     expect(both).toMatchObject({ code: 'USAGE', message: '--budget-config cannot be combined with --context-window / --reserved-tokens' });
-    expect(failure(() => resolveBudget({ contextWindow: 1000 }, defaults)).message).toBe('--reserved-tokens is missing: --context-window and --reserved-tokens go together');
-    expect(failure(() => resolveBudget({ reservedTokens: 10 }, defaults)).message).toContain('--context-window is missing');
-    expect(failure(() => resolveBudget({ contextWindow: 0, reservedTokens: 0 }, defaults)).message).toBe('--context-window must be a whole number > 0, got 0');
-    expect(failure(() => resolveBudget({ contextWindow: 100, reservedTokens: 100 }, defaults)).message).toContain('0 ≤ reserved < context window (100), got 100');
-    expect(failure(() => resolveBudget({ contextWindow: 100, reservedTokens: -1 }, defaults)).code).toBe('USAGE');
+    expect((await failure(() => resolveBudget({ contextWindow: 1000 }, defaults))).message).toBe('--reserved-tokens is missing: --context-window and --reserved-tokens go together');
+    expect((await failure(() => resolveBudget({ reservedTokens: 10 }, defaults))).message).toContain('--context-window is missing');
+    expect((await failure(() => resolveBudget({ contextWindow: 0, reservedTokens: 0 }, defaults))).message).toBe('--context-window must be a whole number > 0, got 0');
+    expect((await failure(() => resolveBudget({ contextWindow: 100, reservedTokens: 100 }, defaults))).message).toContain('0 ≤ reserved < context window (100), got 100');
+    expect((await failure(() => resolveBudget({ contextWindow: 100, reservedTokens: -1 }, defaults))).code).toBe('USAGE');
   });
 
-  it('with no budget anywhere, names both ways of giving one', () => {
-    const none = failure(() => resolveBudget({}, defaults));
+  it('with no budget anywhere, names both ways of giving one', async () => {
+    const none = await failure(() => resolveBudget({}, defaults));
     expect(none).toMatchObject({ code: 'USAGE', message: 'no token budget given' });
     expect(none.hint).toContain('--context-window N --reserved-tokens M');
     expect(none.hint).toContain('retrieval.budget in cairn.yaml');
   });
 
-  it('reports a bad budget file by what is wrong in it', () => {
-    expect(failure(() => resolveBudget({ budgetConfig: file('b.yaml', 'context_window: 100\nreserved_tokens: 200\n') }, defaults))).toMatchObject({ code: 'CONFIG_INVALID' });
-    expect(failure(() => resolveBudget({ budgetConfig: file('b.yaml', 'context_window: [\n') }, defaults))).toMatchObject({ code: 'CONFIG_INVALID' });
-    expect(failure(() => resolveBudget({ budgetConfig: '/no/such/budget.yaml' }, defaults))).toMatchObject({ code: 'INPUT_NOT_FOUND' });
+  it('reports a bad budget file by what is wrong in it', async () => {
+    expect(await failure(() => resolveBudget({ budgetConfig: file('b.yaml', 'context_window: 100\nreserved_tokens: 200\n') }, defaults))).toMatchObject({ code: 'CONFIG_INVALID' });
+    expect(await failure(() => resolveBudget({ budgetConfig: file('b.yaml', 'context_window: [\n') }, defaults))).toMatchObject({ code: 'CONFIG_INVALID' });
+    expect(await failure(() => resolveBudget({ budgetConfig: '/no/such/budget.yaml' }, defaults))).toMatchObject({ code: 'INPUT_NOT_FOUND' });
   });
 });
 
-describe('resolveModel', () => {
-  it('takes --model and --base-url (with the rest of llm: from the config), or the config, or none', () => {
-    expect(resolveModel({}, defaults)).toBeNull();
-    expect(resolveModel({}, configured)).toMatchObject({ model: 'qwen', provider: 'ollama' });
-    expect(resolveModel({ model: 'm', baseUrl: 'http://127.0.0.1:8000/v1', provider: 'openai' }, configured)).toMatchObject({
+describe('resolveModel', async () => {
+  it('takes --model and --base-url (with the rest of llm: from the config), or the config, or none', async () => {
+    expect(await resolveModel({}, defaults)).toBeNull();
+    expect(await resolveModel({}, configured)).toMatchObject({ model: 'qwen', provider: 'ollama' });
+    expect(await resolveModel({ model: 'm', baseUrl: 'http://127.0.0.1:8000/v1', provider: 'openai' }, configured)).toMatchObject({
       model: 'm',
       baseUrl: 'http://127.0.0.1:8000/v1',
       provider: 'openai',
       timeoutMs: 5000,
       onError: 'fallback',
     });
-    expect(resolveModel({ model: 'm', baseUrl: 'http://127.0.0.1:8000' }, defaults)).toMatchObject({ provider: 'openai', onError: 'fail' });
+    expect(await resolveModel({ model: 'm', baseUrl: 'http://127.0.0.1:8000' }, defaults)).toMatchObject({ provider: 'openai', onError: 'fail' });
   });
 
-  it('refuses --model without --base-url, and the reverse, and a bad URL', () => {
-    expect(failure(() => resolveModel({ model: 'm' }, configured))).toMatchObject({ code: 'USAGE', message: '--model needs --base-url' });
-    expect(failure(() => resolveModel({ baseUrl: 'http://x' }, defaults))).toMatchObject({ code: 'USAGE', message: '--base-url needs --model' });
-    expect(failure(() => resolveModel({ provider: 'ollama' }, defaults)).code).toBe('USAGE');
-    expect(failure(() => resolveModel({ model: 'm', baseUrl: 'not a url' }, defaults)).code).toBe('USAGE');
+  it('refuses --model without --base-url, and the reverse, and a bad URL', async () => {
+    expect(await failure(() => resolveModel({ model: 'm' }, configured))).toMatchObject({ code: 'USAGE', message: '--model needs --base-url' });
+    expect(await failure(() => resolveModel({ baseUrl: 'http://x' }, defaults))).toMatchObject({ code: 'USAGE', message: '--base-url needs --model' });
+    expect((await failure(() => resolveModel({ provider: 'ollama' }, defaults))).code).toBe('USAGE');
+    expect((await failure(() => resolveModel({ model: 'm', baseUrl: 'not a url' }, defaults))).code).toBe('USAGE');
   });
 });

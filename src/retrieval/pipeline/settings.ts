@@ -1,11 +1,12 @@
 // A run's settings from flags and cairn.yaml: the stage list, the token budget and the
 // model. Explicit flags win over the file; with neither, a hard error naming both ways.
-// Every check fails fast with a message that says how to fix it.
+// Every check fails fast with a message that says how to fix it. The YAML parser and the
+// schema library (~120 ms of start-up together) are loaded only when a budget file or a
+// model flag needs them: a plain `cairn retrieve` never pays for them.
 
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { describeZodIssues } from '../../config/load.js';
-import { budgetConfigSchema, llmConfigSchema, type Config, type LlmConfig } from '../../config/schema.js';
+import type { Config, LlmConfig } from '../../config/schema.js';
 import { ConfigError, InputError, UsageError } from '../../core/errors.js';
 import type { TokenBudget } from '../budget/limits.js';
 import { STAGE_NAMES, stagesByName } from '../stages/registry.js';
@@ -34,7 +35,7 @@ export function resolveStages(flag: readonly string[] | undefined, config: Reado
   return [...names];
 }
 
-export function resolveBudget(flags: BudgetFlags, config: Readonly<Config>): TokenBudget {
+export async function resolveBudget(flags: BudgetFlags, config: Readonly<Config>): Promise<TokenBudget> {
   const pair = flags.contextWindow !== undefined || flags.reservedTokens !== undefined;
   if (flags.budgetConfig !== undefined && pair) {
     throw new UsageError('--budget-config cannot be combined with --context-window / --reserved-tokens', {
@@ -69,13 +70,14 @@ function checkPair(contextWindow: number | undefined, reservedTokens: number | u
 }
 
 /** A YAML or JSON file with `context_window` and `reserved_tokens`. */
-export function readBudgetFile(path: string): TokenBudget {
+export async function readBudgetFile(path: string): Promise<TokenBudget> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new InputError('INPUT_NOT_FOUND', `budget config ${path} cannot be read`, { hint: 'pass the path of an existing YAML or JSON file', cause: error });
   }
+  const [{ parse: parseYaml }, { budgetConfigSchema }] = await Promise.all([import('yaml'), import('../../config/schema.js')]);
   let raw: unknown;
   try {
     raw = parseYaml(text);
@@ -97,7 +99,7 @@ export function readBudgetFile(path: string): TokenBudget {
  * settings (timeout, retries, onError…) from `llm:` in cairn.yaml or their defaults; else
  * `llm:` as configured; else none (deterministic judgement).
  */
-export function resolveModel(flags: ModelFlags, config: Readonly<Config>): LlmConfig | null {
+export async function resolveModel(flags: ModelFlags, config: Readonly<Config>): Promise<LlmConfig | null> {
   if (flags.model === undefined && flags.baseUrl === undefined) {
     if (flags.provider !== undefined) throw new UsageError('--provider needs --model and --base-url', { hint: 'name the model and its server too' });
     return config.llm ?? null;
@@ -106,6 +108,7 @@ export function resolveModel(flags: ModelFlags, config: Readonly<Config>): LlmCo
   if (flags.baseUrl === undefined) {
     throw new UsageError('--model needs --base-url', { hint: 'give the server, e.g. --base-url http://127.0.0.1:11434 --provider ollama' });
   }
+  const { llmConfigSchema } = await import('../../config/schema.js');
   const parsed = llmConfigSchema.safeParse({
     ...config.llm,
     model: flags.model,

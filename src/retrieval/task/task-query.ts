@@ -3,7 +3,6 @@
 // frames) is reused — never a second one — plus the task type, the error lines, and what a
 // refinement asked for. A model may add an intent later (intent.ts).
 
-import { z } from 'zod';
 import { parseEntityKey } from '../../core/entities.js';
 import { analyzeQuery, type QueryAnalysis } from '../../search/query/analyze.js';
 import { extractAnchors } from '../../search/query/anchors.js';
@@ -11,6 +10,7 @@ import { parseIssueText } from '../../search/query/issue-text.js';
 import { createCairnRanker } from '../../search/rank/cairn-ranker.js';
 import type { RankedFile, RankedSymbol, Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
+import { readDigest, type Digest } from './digest.js';
 import { classifyTaskType, type TaskType } from './task-type.js';
 import { compareText } from '../compare.js';
 
@@ -95,7 +95,9 @@ const DEFAULT_RANK_LIMIT = 80;
 export async function analyzeTask(reader: CuratedReader, text: string, options: AnalyzeTaskOptions = {}): Promise<TaskQuery> {
   const ranker = options.ranker ?? PIPELINE_RANKER;
   const ranked = await ranker.rank(reader, { query: text, limit: options.rankLimit ?? DEFAULT_RANK_LIMIT });
-  const digest = analysisDigest(ranked.analysis) ?? digestOf(analyzeQuery(reader, text));
+  // The ranker's analysis when it is the query analysis digest (cairn's ranker); otherwise
+  // (a ranker that reports something else) the analysis is computed directly.
+  const digest = readDigest(ranked.analysis) ?? digestOf(analyzeQuery(reader, text));
   const issue = parseIssueText(text);
   const anchors = extractAnchors(issue);
   const kind = classifyTaskType(issue, { frames: digest.frames.length || anchors.frames.length, errorTypes: digest.errorTypes.length });
@@ -119,26 +121,6 @@ export async function analyzeTask(reader: CuratedReader, text: string, options: 
     requested: options.requested ?? NOTHING_REQUESTED,
     intent: null,
   };
-}
-
-const hitSchema = z.object({ weight: z.number(), reasons: z.array(z.string()) });
-const digestSchema = z.object({
-  terms: z.array(z.string()),
-  focusedTerms: z.array(z.string()),
-  anchorFiles: z.record(z.string(), hitSchema),
-  anchorSymbols: z.record(z.string(), hitSchema),
-  frames: z.array(z.object({ path: z.string(), line: z.number().nullable(), func: z.string().nullable(), depth: z.number() })),
-  errorTypes: z.array(z.string()),
-});
-type Digest = z.infer<typeof digestSchema>;
-
-/**
- * The ranker's analysis when it is the query analysis digest (cairn's ranker); null for a
- * ranker that reports something else, in which case the analysis is computed directly.
- */
-function analysisDigest(value: unknown): Digest | null {
-  const parsed = digestSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }
 
 function digestOf(analysis: QueryAnalysis): Digest {

@@ -41,6 +41,8 @@ interface EntryRow {
   payload: string;
 }
 
+const INSERT_ENTRY = 'INSERT INTO entries (at, task_id, run_id, kind, stage, payload) VALUES (?, ?, ?, ?, ?, ?)';
+
 function payloadJson(payload: unknown): string {
   try {
     return JSON.stringify(payload === undefined ? null : payload);
@@ -75,7 +77,7 @@ class SqliteRawLog implements RawLog {
     const at = this.now();
     const payload = payloadJson(entry.payload);
     const seq = this.sql.run(
-      'INSERT INTO entries (at, task_id, run_id, kind, stage, payload) VALUES (?, ?, ?, ?, ?, ?)',
+      INSERT_ENTRY,
       at,
       entry.taskId,
       entry.runId,
@@ -89,6 +91,19 @@ class SqliteRawLog implements RawLog {
 
   appendMany(entries: RawLogEntry[]): RawLogRecord[] {
     return this.db.transaction(() => entries.map((entry) => this.append(entry))).immediate();
+  }
+
+  appendAll(entries: readonly RawLogEntry[]): void {
+    if (entries.length === 0) return;
+    // Serialised before the transaction: a payload that is not JSON fails before any row is written.
+    const payloads = entries.map((entry) => payloadJson(entry.payload));
+    const insert = this.sql.get(INSERT_ENTRY);
+    const at = this.now();
+    this.db
+      .transaction(() => {
+        entries.forEach((entry, i) => insert.run(at, entry.taskId, entry.runId, entry.kind, entry.stage, payloads[i]));
+      })
+      .immediate();
   }
 
   read(query: RawLogQuery): RawLogRecord[] {

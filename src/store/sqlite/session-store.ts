@@ -121,6 +121,28 @@ class SqliteSessionStore implements SessionStore {
     return this.get(taskId) ?? record;
   }
 
+  patch(taskId: string, patch: SessionPatch): void {
+    // One statement, no read: a field the patch leaves out binds SQL NULL and keeps the stored
+    // value (coalesce), while a field it names binds JSON text, which is never SQL NULL.
+    const json = (value: unknown, field: string): string | null => (value === undefined ? null : toJson(value, field));
+    this.sql.run(
+      `INSERT INTO sessions (${COLUMNS})
+       VALUES (?1, coalesce(?2, 'null'), coalesce(?3, '{}'), coalesce(?4, '{}'), coalesce(?5, 'null'), coalesce(?6, 'null'), ?7, ?7)
+       ON CONFLICT (task_id) DO UPDATE SET task = coalesce(?2, task), stage_outputs = coalesce(?3, stage_outputs),
+         stage_progress = coalesce(?4, stage_progress), final_context = coalesce(?5, final_context),
+         refinement_request = coalesce(?6, refinement_request), updated_at = max(?7, updated_at)`,
+      {
+        1: taskId,
+        2: json(patch.task, 'task'),
+        3: json(patch.stageOutputs, 'stageOutputs'),
+        4: json(patch.stageProgress, 'stageProgress'),
+        5: json(patch.finalContext, 'finalContext'),
+        6: json(patch.refinementRequest, 'refinementRequest'),
+        7: this.now(),
+      },
+    );
+  }
+
   /** Most recently updated first. */
   list(): { taskId: string; updatedAt: number }[] {
     return this.sql.all<{ taskId: string; updatedAt: number }>(

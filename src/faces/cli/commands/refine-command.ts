@@ -42,7 +42,7 @@ export function registerRefineCommand(program: Command, io: Io): void {
     .action(async (flags: RefineFlags) => {
       const context = await repoFrom(flags, io);
       const request = refinementFrom(flags);
-      const llm = resolveModel(flags, context.config);
+      const llm = await resolveModel(flags, context.config);
       const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
         refine(ports, { taskId: flags.taskId, request, ...(flags.format ? { format: flags.format } : {}) }),
       );

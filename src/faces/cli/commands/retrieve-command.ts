@@ -42,8 +42,8 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
       const context = await repoFrom(flags, io);
       const text = taskText(task, flags.taskFile);
       const stages = resolveStages(flags.stages, context.config);
-      const budget = resolveBudget(flags, context.config);
-      const llm = resolveModel(flags, context.config);
+      const budget = await resolveBudget(flags, context.config);
+      const llm = await resolveModel(flags, context.config);
       const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
         retrieve(ports, { task: text, stages, budget, format: flags.format, ...(flags.taskId !== undefined ? { taskId: flags.taskId } : {}) }),
       );

@@ -1,0 +1,14 @@
+// What a session keeps of a retrieve request, so that refinement can run the task again.
+// Validated when read back (the session outlives the code that wrote it); only refinement
+// loads this module at run time, so a plain retrieve does not load the schema library.
+
+import { z } from 'zod';
+import { RENDER_FORMATS, type RenderFormat } from '../../core/context-package.js';
+
+export const storedTaskSchema = z.object({
+  text: z.string(),
+  stages: z.array(z.string()),
+  budget: z.object({ contextWindow: z.number(), reservedTokens: z.number() }),
+  format: z.enum(RENDER_FORMATS as unknown as [RenderFormat, ...RenderFormat[]]),
+});
+export type StoredTask = z.infer<typeof storedTaskSchema>;
