@@ -26,16 +26,18 @@ const MAX_DOCUMENT_SHARE = 0.5;
 
 export function collectTerms(issue: IssueText): Map<string, number> {
   const weights = new Map<string, number>();
-  const add = (text: string, weight: number): void => {
-    for (const token of codeTokens(text)) {
+  const add = (tokens: Iterable<string>, weight: number): void => {
+    for (const token of tokens) {
       if (token.length < 2 || STOPWORDS.has(token) || /^\d+$/.test(token)) continue;
       weights.set(token, (weights.get(token) ?? 0) + weight);
     }
   };
-  add(issue.title, SOURCE_WEIGHTS.title);
-  for (const code of issue.inlineCode) add(code, SOURCE_WEIGHTS.inline);
-  add(issue.prose, SOURCE_WEIGHTS.prose);
-  for (const block of issue.codeBlocks) add(block, SOURCE_WEIGHTS.code);
+  add(codeTokens(issue.title), SOURCE_WEIGHTS.title);
+  for (const code of issue.inlineCode) add(codeTokens(code), SOURCE_WEIGHTS.inline);
+  add(codeTokens(issue.prose), SOURCE_WEIGHTS.prose);
+  // A pasted log or output repeats the same words on every line ("[debug]", "ERROR"):
+  // repetition there is not emphasis, so each block counts a token once.
+  for (const block of issue.codeBlocks) add(new Set(codeTokens(block)), SOURCE_WEIGHTS.code);
   return weights;
 }
 
