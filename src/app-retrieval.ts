@@ -5,6 +5,8 @@
 
 import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import type { LlmConfig } from './config/schema.js';
+import { startFitWorker } from './retrieval/budget/fit-service.js';
+import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 
 export interface RetrievalSession {
@@ -21,9 +23,12 @@ export async function openRetrieval(
   context: RepoContext,
   options: { refresh: boolean; llm: LlmConfig | null; env: NodeJS.ProcessEnv },
 ): Promise<RetrievalSession> {
-  if (options.refresh) await drainIndex(runIndex(context));
-  const opened: { close(): void }[] = [];
+  // Started first: the worker loads the tokenizer while the index is refreshed and the
+  // task ranked and staged (a one-shot run would otherwise wait ~200 ms for it at the end).
+  const fitter = startFitWorker(createO200kCounter);
+  const opened: { close(): void }[] = [{ close: () => void fitter.close() }];
   try {
+    if (options.refresh) await drainIndex(runIndex(context));
     const reader = openReader(context);
     opened.push(reader);
     const rawLog = openRawLog(context);
@@ -38,6 +43,7 @@ export async function openRetrieval(
       sessions,
       root: context.root,
       llm: await modelPort(options.llm, options.env),
+      fitter,
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, close: () => closeAll(opened) };

@@ -3,9 +3,8 @@
 // exceeds contextWindow − reservedTokens" holds for that render.
 
 import type { ContextItem, ContextPackage, RenderFormat } from '../../core/context-package.js';
-import { renderPackage } from '../../render/index.js';
-import { fitToBudget, type FitResult } from '../budget/fit.js';
-import type { TokenCounter } from '../budget/tokens.js';
+import type { FitResult } from '../budget/fit.js';
+import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { buildCandidates } from './candidates.js';
@@ -13,7 +12,8 @@ import { candidateEdges } from './edges.js';
 
 export interface AssembleOptions {
   format: RenderFormat;
-  counter: TokenCounter;
+  /** Fits and renders (in-process, or on the worker that holds the tokenizer). */
+  fitter: Fitter;
   /** ISO 8601; given so that assembly stays deterministic. */
   createdAt: string;
   minCoChange: number;
@@ -26,16 +26,15 @@ export interface Assembled {
   rendered: string;
 }
 
-export function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Assembled {
+export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
   const candidates = buildCandidates(context, kb);
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
-  const fit = fitToBudget(
+  const { fit, rendered } = await options.fitter.fit({
     candidates,
-    { contextWindow: context.budget.contextWindow, reservedTokens: context.budget.reservedTokens },
-    options.counter,
-    options.format,
-    {
+    budget: { contextWindow: context.budget.contextWindow, reservedTokens: context.budget.reservedTokens },
+    format: options.format,
+    frame: {
       taskId: context.taskId,
       runId: context.runId,
       query: task.text,
@@ -43,8 +42,8 @@ export function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, ta
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
       createdAt: options.createdAt,
     },
-  );
-  return { candidates, fit, package: fit.package, rendered: renderPackage(fit.package, options.format) };
+  });
+  return { candidates, fit, package: fit.package, rendered };
 }
 
 function taskNotes(task: TaskQuery): string[] {

@@ -14,6 +14,7 @@ import { buildCostModel } from './cost.js';
 import { normalizeEdges } from './edges.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize } from './order.js';
+import { segmentMemo } from './segments.js';
 import type { TokenCounter } from './tokens.js';
 
 export interface FitResult {
@@ -37,11 +38,13 @@ export const EMPTY_FRAME: PackageFrame = {
 export function fitToBudget(
   candidates: readonly ContextItem[],
   budget: TokenBudget,
-  counter: TokenCounter,
+  exactCounter: TokenCounter,
   format: RenderFormat,
   frame: PackageFrame = EMPTY_FRAME,
 ): FitResult {
   const available = availableTokens(budget);
+  // Same counts, each line-start segment counted once for the whole fit (segments.ts).
+  const counter = segmentMemo(exactCounter);
   const { slots, duplicates } = prioritize(candidates);
   const edges = normalizeEdges(frame.edges, slots);
   const printer = printerFor(format);

@@ -1,10 +1,14 @@
 // Token counting. The budget is enforced on the rendered package counted with one
 // TokenCounter; the default is the o200k_base BPE (GPT-4o family) from gpt-tokenizer,
 // whose count is exact for that encoding and a close proxy for other modern tokenizers.
+// Its vocabulary takes ~200 ms to load, so it is loaded when the first counter is made,
+// not when this module is imported (a CLI run fits in a worker thread: fit-service.ts).
 
-import { countTokens, isWithinTokenLimit } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 
 import { ConfigError } from '../../core/errors.js';
+
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
 
 export interface TokenCounter {
   /** Shown in package headers and logs, e.g. "o200k_base". */
@@ -15,6 +19,13 @@ export interface TokenCounter {
    * "does this 200 kB file fit in the 3 000 tokens left?" cheap. Optional.
    */
   countAtMost?(text: string, limit: number): number | null;
+  /**
+   * True when count(a + b) = count(a) + count(b) whenever `a` ends with "\n" and `b` starts
+   * with a character that is neither whitespace nor "/" (true of o200k_base: its
+   * pre-tokenizer never continues a piece past such a line start). Lets a fit count a text
+   * as the sum of its segments and count each segment once (segments.ts).
+   */
+  readonly additiveAtLineStarts?: boolean;
 }
 
 /** `countAtMost` when the counter has it, else a full count compared with the limit. */
@@ -29,9 +40,16 @@ export function countAtMost(counter: TokenCounter, text: string, limit: number):
 // (gpt-tokenizer throws on special tokens by default).
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
+/** The o200k_base encoding, loaded on first use (synchronously: counters are synchronous; require caches it). */
+function loadO200k(): O200k {
+  return createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as O200k;
+}
+
 export function createO200kCounter(): TokenCounter {
+  const { countTokens, isWithinTokenLimit } = loadO200k();
   return {
     name: 'o200k_base',
+    additiveAtLineStarts: true,
     count: (text) => (text.length === 0 ? 0 : countTokens(text, PLAIN_TEXT)),
     countAtMost: (text, limit) => {
       const count = isWithinTokenLimit(text, Math.max(0, limit), PLAIN_TEXT);

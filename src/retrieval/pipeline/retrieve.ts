@@ -12,6 +12,7 @@ import type { SessionStore } from '../../store/session.js';
 import { diskSources } from '../assembly/source-texts.js';
 import { assemblePackage } from '../assembly/package.js';
 import { availableTokens, type TokenBudget } from '../budget/limits.js';
+import { inProcessFitter, type Fitter } from '../budget/fit-service.js';
 import { createO200kCounter, type TokenCounter } from '../budget/tokens.js';
 import { deterministicJudge } from '../judge/judge.js';
 import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
@@ -37,7 +38,10 @@ export interface RetrievalPorts {
   root: string;
   /** The model and what to do when it fails; null for the deterministic judgement. */
   llm: { client: LlmClient; onError: ModelErrorPolicy } | null;
+  /** Counts tokens in-process; when absent, `fitter` fits, else an in-process o200k_base counter. */
   counter?: TokenCounter;
+  /** Fits and renders the package (e.g. on the worker that loaded the tokenizer: fit-service.ts). */
+  fitter?: Fitter;
   ranker?: Ranker;
   now?: () => number;
 }
@@ -100,9 +104,9 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
-    const assembled = assemblePackage(context, kb, task, {
+    const assembled = await assemblePackage(context, kb, task, {
       format: run.stored.format,
-      counter: ports.counter ?? createO200kCounter(),
+      fitter: fitterOf(ports),
       createdAt: new Date(clock()).toISOString(),
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
     });
@@ -121,6 +125,11 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
 function startedRecord(ports: RetrievalPorts, run: PipelineRun, budget: RunStarted['budget']): RunStarted {
   const model = ports.llm ? { provider: ports.llm.client.provider, model: ports.llm.client.model, onError: ports.llm.onError } : null;
   return { event: 'started', mode: run.mode, task: run.text, stages: run.stored.stages, budget, format: run.stored.format, model, refinement: run.refinement };
+}
+
+function fitterOf(ports: RetrievalPorts): Fitter {
+  if (ports.counter) return inProcessFitter(ports.counter);
+  return ports.fitter ?? inProcessFitter(createO200kCounter());
 }
 
 /** File metadata enrichment (summaries, tags) is recorded in the index's meta when present. */

@@ -1,0 +1,77 @@
+// The worker fitter against the in-process one: the compiled worker (dist/, built by the
+// test setup) must give the very package fitAndRender gives here, carry a BUDGET failure
+// over as the same typed error, and stand in with the in-process fitter when no compiled
+// worker exists.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ContextItem } from '../../core/context-package.js';
+import { isCairnError } from '../../core/errors.js';
+import { EMPTY_FRAME } from './fit.js';
+import { fitAndRender, startFitWorker, type Fitter, type FitRequest } from './fit-service.js';
+import { createO200kCounter } from './tokens.js';
+
+const COMPILED_WORKER = new URL('../../../dist/retrieval/budget/fit-worker.js', import.meta.url);
+
+function item(n: number, tier: number): ContextItem {
+  const text = `def compute_${n}(values):\n    # why: keep the order stable\n    return sorted(values, key=len)\n`.repeat(1 + (n % 5));
+  return {
+    path: `src/m${n % 3}.py`,
+    symbolKey: n < 3 ? null : `src/m${n % 3}.py::compute_${n}`,
+    language: 'python',
+    startLine: 1,
+    endLine: 3,
+    detail: 'full',
+    texts: { full: text, signature: `def compute_${n}(values)` },
+    tokens: 0,
+    provenance: { stage: 'scope', tier, reason: `tier ${tier}`, signals: { search: 1 / (n + 1) }, score: 1 / (n + 1) },
+    demotedFrom: null,
+  };
+}
+
+const request = (contextWindow: number): FitRequest => ({
+  candidates: Array.from({ length: 9 }, (_, n) => item(n, n % 3)),
+  budget: { contextWindow, reservedTokens: 50 },
+  format: 'markdown',
+  frame: { ...EMPTY_FRAME, taskId: 'task-1', runId: 'run-1', query: 'sort the values', notes: ['a note'], edges: [{ from: 'src/m0.py', to: 'src/m1.py', relation: 'imports', weight: 1 }] },
+});
+
+const fitters: Fitter[] = [];
+afterEach(async () => {
+  for (const fitter of fitters.splice(0)) await fitter.close();
+});
+
+describe('startFitWorker', () => {
+  it('fits and renders on the worker exactly as in-process, request after request', async () => {
+    let fellBack = false;
+    const fitter = startFitWorker(() => ((fellBack = true), createO200kCounter()), COMPILED_WORKER);
+    fitters.push(fitter);
+    for (const window of [400, 1200, 8000]) {
+      const expected = fitAndRender(request(window), createO200kCounter());
+      expect(await fitter.fit(request(window))).toEqual(expected);
+    }
+    expect(fellBack).toBe(false);
+  });
+
+  it('carries a budget that cannot hold an empty package over as the BUDGET error', async () => {
+    const fitter = startFitWorker(createO200kCounter, COMPILED_WORKER);
+    fitters.push(fitter);
+    const failure = await fitter.fit(request(60)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isCairnError(failure) && failure.code).toBe('BUDGET');
+    expect(isCairnError(failure) && failure.hint).toContain('context_window');
+    // The worker is still there for the next request.
+    expect((await fitter.fit(request(1200))).fit.package.items.length).toBeGreaterThan(0);
+  });
+
+  it('fits in-process with the fallback counter when there is no compiled worker', async () => {
+    let made = 0;
+    const fitter = startFitWorker(() => (made++, createO200kCounter()), new URL('./no-such-worker.js', import.meta.url));
+    fitters.push(fitter);
+    expect(made).toBe(0);
+    expect(await fitter.fit(request(1200))).toEqual(fitAndRender(request(1200), createO200kCounter()));
+    await fitter.fit(request(8000));
+    expect(made).toBe(1);
+  });
+});

@@ -1,0 +1,116 @@
+// Where a package is fitted and rendered: in-process with a given counter, or on a worker
+// thread that loads the o200k_base tokenizer while the main thread is still ranking and
+// staging. Loading the tokenizer's vocabulary costs ~200 ms; a one-shot `cairn retrieve`
+// would otherwise pay it before anything else. The worker also warms the fitting code up on
+// a small package of its own (no repository data), so the real fit runs on compiled code.
+// Both fitters give the same package: the same fitToBudget with the same counter.
+
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';
+import { CairnError, isCairnError, type ErrorCode } from '../../core/errors.js';
+import { renderPackage } from '../../render/index.js';
+import { fitToBudget, type FitResult } from './fit.js';
+import type { TokenBudget } from './limits.js';
+import type { TokenCounter } from './tokens.js';
+
+export interface FitRequest {
+  candidates: ContextItem[];
+  budget: TokenBudget;
+  format: RenderFormat;
+  frame: PackageFrame;
+}
+
+export interface Fitted {
+  fit: FitResult;
+  rendered: string;
+}
+
+export interface Fitter {
+  fit(request: FitRequest): Promise<Fitted>;
+  close(): Promise<void>;
+}
+
+/** A fault the worker reports: the CairnError it caught (code, message, hint), or any other error as INTERNAL. */
+export interface FitFault {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+}
+
+export type FitReply = { id: number; fitted: Fitted } | { id: number; fault: FitFault };
+
+/** The pure part: fit the candidates and render the package, in this thread. */
+export function fitAndRender(request: FitRequest, counter: TokenCounter): Fitted {
+  const fit = fitToBudget(request.candidates, request.budget, counter, request.format, request.frame);
+  return { fit, rendered: renderPackage(fit.package, request.format) };
+}
+
+export function inProcessFitter(counter: TokenCounter): Fitter {
+  return {
+    fit: async (request) => fitAndRender(request, counter),
+    close: async () => undefined,
+  };
+}
+
+export function faultOf(error: unknown): FitFault {
+  if (isCairnError(error)) return { code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  return { code: 'INTERNAL', message: `fitting the package failed: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+const WORKER_SCRIPT = new URL('./fit-worker.js', import.meta.url);
+
+/**
+ * A fitter on a worker thread counting with o200k_base, started now so that the tokenizer
+ * loads in parallel with the caller's work. When the compiled worker script is absent
+ * (running from TypeScript sources), it fits in-process with `fallback()`'s counter, made
+ * on first use.
+ */
+export function startFitWorker(fallback: () => TokenCounter, script: URL = WORKER_SCRIPT): Fitter {
+  if (!existsSync(fileURLToPath(script))) return lazyInProcess(fallback);
+  const worker = new Worker(script);
+  // Idle, the worker never keeps the process alive (a CLI run exits as soon as it is done);
+  // while a fit is pending it does, so the reply is awaited.
+  worker.unref();
+  const pending = new Map<number, { resolve(fitted: Fitted): void; reject(error: unknown): void }>();
+  let nextId = 0;
+  let crashed: unknown = null;
+  worker.on('message', (reply: FitReply) => {
+    const job = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (!job) return;
+    if ('fitted' in reply) job.resolve(reply.fitted);
+    else job.reject(new CairnError(reply.fault.code, reply.fault.message, reply.fault.hint === undefined ? {} : { hint: reply.fault.hint }));
+  });
+  const failAll = (error: unknown): void => {
+    crashed = error;
+    for (const job of pending.values()) job.reject(new CairnError('INTERNAL', 'the package-fitting worker stopped', { cause: error }));
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`exit code ${code}`)));
+  return {
+    fit(request) {
+      if (crashed !== null) return Promise.reject(new CairnError('INTERNAL', 'the package-fitting worker stopped', { cause: crashed }));
+      const id = nextId++;
+      return new Promise<Fitted>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, request });
+      });
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+function lazyInProcess(counterOf: () => TokenCounter): Fitter {
+  let counter: TokenCounter | null = null;
+  return {
+    fit: async (request) => fitAndRender(request, (counter ??= counterOf())),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,45 @@
+// The package-fitting worker thread (fit-service.ts): loads the o200k_base tokenizer, warms
+// the fitting code up on a small made-up package, then fits and renders what it is sent.
+
+import { parentPort } from 'node:worker_threads';
+import { RENDER_FORMATS, type ContextItem } from '../../core/context-package.js';
+import { EMPTY_FRAME } from './fit.js';
+import { faultOf, fitAndRender, type FitReply, type FitRequest } from './fit-service.js';
+import { createO200kCounter, type TokenCounter } from './tokens.js';
+
+const port = parentPort;
+if (port === null) throw new Error('fit-worker.js runs as a worker thread');
+const counter = createO200kCounter();
+warmUp(counter);
+port.on('message', ({ id, request }: { id: number; request: FitRequest }) => {
+  let reply: FitReply;
+  try {
+    reply = { id, fitted: fitAndRender(request, counter) };
+  } catch (error) {
+    reply = { id, fault: faultOf(error) };
+  }
+  port.postMessage(reply);
+});
+
+/**
+ * One tight fit per format over made-up files and symbols, so that the first real fit runs
+ * on code V8 has already compiled rather than interpreting it cold. Its result is dropped.
+ */
+function warmUp(counting: TokenCounter): void {
+  const body = (n: number) => `def handler_${n}(request, limit=10):\n    """Handle request ${n}."""\n    return [item for item in request.items if item.size < limit]\n`;
+  const candidates: ContextItem[] = Array.from({ length: 12 }, (_, n) => ({
+    path: `pkg/module_${n % 4}.py`,
+    symbolKey: n < 4 ? null : `pkg/module_${n % 4}.py::handler_${n}`,
+    language: 'python',
+    startLine: 1,
+    endLine: 4,
+    detail: 'full',
+    texts: { full: body(n).repeat(n < 4 ? 6 : 1), signature: `def handler_${n}(request, limit=10)` },
+    tokens: 0,
+    provenance: { stage: 'scope', tier: n % 3, reason: 'warm-up', signals: {}, score: 1 - n / 20 },
+    demotedFrom: null,
+  }));
+  for (const format of RENDER_FORMATS) {
+    fitAndRender({ candidates, budget: { contextWindow: 900, reservedTokens: 100 }, format, frame: { ...EMPTY_FRAME, query: 'warm up' } }, counting);
+  }
+}
