@@ -72,3 +72,16 @@ describe('selectCommitTasks', () => {
     expect(selection.skipped['too-many-files']).toBe(3);
   });
 });
+
+describe('selectCommitTasks on a partial object store', () => {
+  it('skips a commit whose changed file is missing at the parent, instead of failing the run', async () => {
+    const partial = buildScriptedRepo(join(dir, 'partial'));
+    const { commits: c, repo } = partial;
+    // The file clamp modified, as it was at clamp's parent: delete its loose object.
+    const blob = repo.git(0, 'rev-parse', `${c.initial}:shop/pricing.py`).trim();
+    rmSync(join(repo.root, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const selection = await selectCommitTasks({ cwd: repo.root, head: c.round, repoName: 'shop', commits: 50, maxFiles: 10 });
+    expect(selection.tasks.map((task) => task.commit)).toEqual([c.round, c.reserve]);
+    expect(selection.skipped['missing-object']).toBe(1);
+  });
+});

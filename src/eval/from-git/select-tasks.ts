@@ -4,6 +4,7 @@
 // parent, where the task is ranked); its hunks locate the gold functions later, once the
 // parent is indexed.
 
+import { InputError } from '../../core/errors.js';
 import type { EvalTask } from '../dataset.js';
 import { categoryOf, isBotLike, isRevert, MIN_WORDS, namesAnyFile, queryOf, wordCount } from './commit-filter.js';
 import { walkCommits, type CommitInfo } from './commit-log.js';
@@ -19,7 +20,10 @@ export type CommitSkipReason =
   | 'short-message'
   | 'too-many-files'
   | 'no-gold-file'
-  | 'names-changed-file';
+  | 'names-changed-file'
+  // A changed file's content at the parent is not in the object store (a partial or
+  // damaged clone): the file could not be checked out, so the task would be unanswerable.
+  | 'missing-object';
 
 export interface GitTask extends EvalTask {
   commit: string;
@@ -45,6 +49,17 @@ export interface Selection {
 
 const HEAD_BYTES = 4096;
 
+/** `git cat-file -e`: exit status 0 when the object can be read; git's own failure is an InputError. */
+async function objectExists(cwd: string, object: string): Promise<boolean> {
+  return git(cwd, ['cat-file', '-e', object]).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof InputError) return false;
+      throw error;
+    },
+  );
+}
+
 export async function selectCommitTasks(options: SelectOptions): Promise<Selection> {
   const selection: Selection = { tasks: [], examined: 0, skipped: {} };
   if (options.commits <= 0) return selection;
@@ -69,6 +84,7 @@ async function taskOf(commit: CommitInfo, options: SelectOptions): Promise<GitTa
   const changed = await changedFiles(options.cwd, parent, commit.sha);
   if (changed.length > options.maxFiles) return 'too-many-files';
   const gold = await goldFiles(options.cwd, parent, changed.filter((file) => file.status === 'M').map((file) => file.path));
+  if (gold === null) return 'missing-object';
   if (gold.length === 0) return 'no-gold-file';
   if (namesAnyFile(query, changed.map((file) => file.path))) return 'names-changed-file';
   const ranges: Record<string, OldRange[]> = {};
@@ -86,10 +102,12 @@ async function taskOf(commit: CommitInfo, options: SelectOptions): Promise<GitTa
   };
 }
 
-async function goldFiles(cwd: string, parent: string, modified: readonly string[]): Promise<string[]> {
+/** The modified source files worth a task; null when one of them is missing from the object store. */
+async function goldFiles(cwd: string, parent: string, modified: readonly string[]): Promise<string[] | null> {
   const gold: string[] = [];
   for (const path of modified) {
     if (!needsHead(path)) continue;
+    if (!(await objectExists(cwd, `${parent}:${path}`))) return null;
     const head = (await git(cwd, ['cat-file', 'blob', `${parent}:${path}`])).slice(0, HEAD_BYTES);
     if (isGoldSource(path, head)) gold.push(path);
   }
