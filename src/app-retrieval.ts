@@ -6,6 +6,7 @@
 import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
+import { directSink, startRecorder } from './retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 
@@ -35,6 +36,9 @@ export async function openRetrieval(
     opened.push(rawLog);
     const sessions = openSessions(context);
     opened.push(sessions);
+    // Opened after the stores above, so that their migrations are done when it connects.
+    const records = startRecorder(context.indexDir, () => directSink(rawLog, sessions));
+    opened.push({ close: () => void records.close() });
     const ranking = openRanker(context, options.env);
     opened.push(ranking);
     const ports: RetrievalPorts = {
@@ -44,6 +48,7 @@ export async function openRetrieval(
       root: context.root,
       llm: await modelPort(options.llm, options.env),
       fitter,
+      records,
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, close: () => closeAll(opened) };

@@ -1,19 +1,28 @@
 // A run's memo of the index lookups the ranker, the stages and assembly repeat — a file's
-// record, a file's symbols, a symbol by key — asked for thousands of times over a few
-// hundred records. The index is opened read-only for the run, so a memo cannot go stale
+// record, a file's symbols, a symbol by key (asked for thousands of times over a few
+// hundred records), and a file's imports, importers, references and co-change neighbours. The index is opened read-only for the run, so a memo cannot go stale
 // within it; a new run starts a new memo.
 
-import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 export function memoizedReader(reader: CuratedReader): CuratedReader {
-  const files = new Map<string, FileRecord | null>();
-  const fileSymbols = new Map<string, SymbolRecord[]>();
-  const symbols = new Map<string, SymbolRecord | null>();
+  const byPath = <T>(load: (path: string) => T): ((path: string) => T) => {
+    const cache = new Map<string, T>();
+    return (path) => remember(cache, path, () => load(path));
+  };
+  const coChange = new Map<string, ReturnType<CuratedReader['coChangeNeighbours']>>();
   const memo: Partial<CuratedReader> = {
-    file: (path) => remember(files, path, () => reader.file(path)),
-    symbolsOfFile: (path) => remember(fileSymbols, path, () => reader.symbolsOfFile(path)),
-    symbol: (key) => remember(symbols, key, () => reader.symbol(key)),
+    file: byPath((path) => reader.file(path)),
+    symbolsOfFile: byPath((path) => reader.symbolsOfFile(path)),
+    symbol: byPath((key) => reader.symbol(key)),
+    // Scope asks these of its seeds, assembly again of every candidate file (seeds included).
+    importsOf: byPath((path) => reader.importsOf(path)),
+    importedBy: byPath((path) => reader.importedBy(path)),
+    fileReferencesFrom: byPath((path) => reader.fileReferencesFrom(path)),
+    fileReferencesTo: byPath((path) => reader.fileReferencesTo(path)),
+    referencesFrom: byPath((keyOrPath) => reader.referencesFrom(keyOrPath)),
+    referencesTo: byPath((keyOrPath) => reader.referencesTo(keyOrPath)),
+    coChangeNeighbours: (path, minCount) => remember(coChange, `${minCount ?? ''}\n${path}`, () => reader.coChangeNeighbours(path, minCount)),
   };
   return new Proxy(reader, {
     get(target, property, receiver) {

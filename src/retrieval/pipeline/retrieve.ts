@@ -25,6 +25,7 @@ import { memoizedReader } from './memo-reader.js';
 import { analysisRecord, budgetRecord, type RunStarted } from './log-payloads.js';
 import type { RefinementRequest } from './refinement.js';
 import { runLog } from './run-log.js';
+import { directSink, type RecordSink } from './record-sink.js';
 import { runStages } from './runner.js';
 import { sessionWriter } from './session-writer.js';
 import type { StoredTask } from './stored-task.js';
@@ -42,6 +43,8 @@ export interface RetrievalPorts {
   counter?: TokenCounter;
   /** Fits and renders the package (e.g. on the worker that loaded the tokenizer: fit-service.ts). */
   fitter?: Fitter;
+  /** Where the run's log entries and session patches are stored; when absent, through rawLog and sessions. */
+  records?: RecordSink;
   ranker?: Ranker;
   now?: () => number;
 }
@@ -90,8 +93,9 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
   const stages = stagesByName(run.stored.stages);
   const budget = { ...run.stored.budget, available: availableTokens(run.stored.budget) };
   const runId = newId('run', started);
-  const log = runLog(ports.rawLog, run.taskId, runId);
-  const session = sessionWriter(ports.sessions, run.taskId);
+  const records = ports.records ?? directSink(ports.rawLog, ports.sessions);
+  const log = runLog(records.rawLog, run.taskId, runId);
+  const session = sessionWriter(records.sessions, run.taskId);
   log.write('run', null, startedRecord(ports, run, budget));
   session.start(run.stored, stages.map((stage) => stage.name), run.refinement);
   try {
@@ -115,9 +119,13 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     const ms = clock() - started;
     const { budget: summary, items } = assembled.package;
     log.write('run', null, { event: 'finished', items: items.length, used: summary.used, available: summary.available, ms });
+    // Everything the run logged is stored before it answers (explain and refine read it).
+    await records.flush();
     return { taskId: run.taskId, runId, package: assembled.package, rendered: assembled.rendered, notes: assembled.package.notes, ms };
   } catch (error) {
     log.write('run', null, { event: 'failed', code: isCairnError(error) ? error.code : 'INTERNAL', message: describeError(error) });
+    // The run's own failure is the one to report, not a failure to log it.
+    await records.flush().catch(() => undefined);
     throw error;
   }
 }

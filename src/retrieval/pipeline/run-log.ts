@@ -11,7 +11,7 @@ export interface RunLog {
   writeMany(kind: RawLogKind, stage: string | null, payloads: readonly unknown[]): void;
 }
 
-export function runLog(rawLog: RawLog, taskId: string, runId: string): RunLog {
+export function runLog(rawLog: Pick<RawLog, 'appendAll'>, taskId: string, runId: string): RunLog {
   return {
     taskId,
     runId,

@@ -12,7 +12,7 @@ export interface SessionWriter {
   finish(finalContext: unknown): void;
 }
 
-export function sessionWriter(sessions: SessionStore, taskId: string): SessionWriter {
+export function sessionWriter(sessions: Pick<SessionStore, 'patch'>, taskId: string): SessionWriter {
   let progress: Record<string, StageStatus> = {};
   let outputs: Record<string, unknown> = {};
   return {

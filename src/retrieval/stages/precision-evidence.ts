@@ -120,7 +120,8 @@ const COMMENT_LINE = /^\s*(?:#|\/\/|\/\*|\*|--)(.*)$/;
 /** True when a symbol's docstring or comments explain a choice ("because…", "NOTE:", "workaround"). */
 export function hasRationale(symbol: SymbolRecord, source: string | null): boolean {
   if (symbol.doc && RATIONALE.test(symbol.doc)) return true;
-  if (source === null) return false;
+  // One pass over the whole source first: most bodies hold none of the words, on any line.
+  if (source === null || !RATIONALE.test(source)) return false;
   return source.split('\n').some((line) => {
     const comment = COMMENT_LINE.exec(line);
     return comment !== null && RATIONALE.test(comment[1]!);

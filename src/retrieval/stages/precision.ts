@@ -114,8 +114,9 @@ function contextCap(context: RetrievalContext): { limit: number; used: number } 
 
 /** Strongest first within each class, so the cap keeps the best; decisions keep this order. */
 function capOrder(proposals: Proposal[], classOf: (key: string) => SymbolClass): Proposal[] {
-  const rank = new Map(proposals.map((proposal) => [proposal, SYMBOL_CLASSES.indexOf(classOf(proposal.key))]));
-  return [...proposals].sort((a, b) => rank.get(a)! - rank.get(b)! || b.score - a.score || compareText(a.key, b.key));
+  const ranked = proposals.map((proposal) => ({ proposal, rank: SYMBOL_CLASSES.indexOf(classOf(proposal.key)) }));
+  ranked.sort((a, b) => a.rank - b.rank || b.proposal.score - a.proposal.score || compareText(a.proposal.key, b.proposal.key));
+  return ranked.map((entry) => entry.proposal);
 }
 
 function hasNamedSymbols(task: TaskQuery): boolean {

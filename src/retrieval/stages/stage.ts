@@ -13,9 +13,10 @@ import type { TaskQuery } from '../task/task-query.js';
 export const TIERS = { seed: 0, direct: 1, cochange: 2, search: 3, metadata: 4 } as const;
 export type TierName = keyof typeof TIERS;
 
+const TIER_NAMES = new Map(Object.entries(TIERS).map(([name, tier]) => [tier as number, name as TierName]));
+
 export function tierName(tier: number): TierName {
-  const entry = Object.entries(TIERS).find(([, value]) => value === tier);
-  return (entry?.[0] ?? 'metadata') as TierName;
+  return TIER_NAMES.get(tier) ?? 'metadata';
 }
 
 /** The effective budget of a run: what the stages size their work by. */
