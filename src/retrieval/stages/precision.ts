@@ -78,8 +78,8 @@ function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuer
   const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
   const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
   return [...scoped.values()].flatMap((file) => {
-    const rationale = rationaleCheck(kb, file);
-    return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, { primaries, related, asserts, ranks, rationale }));
+    const evidence: Evidence = { primaries, related, asserts, ranks, rationale: rationaleCheck(kb, file) };
+    return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, evidence));
   });
 }
 
@@ -180,20 +180,30 @@ function rationaleCheck(kb: KnowledgeBase, file: ScopedFile): (symbol: SymbolRec
 }
 
 function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Proposal {
-  const base = { key: symbol.key, symbol, file };
+  // Called for every symbol of every scoped file (thousands a run): one object per symbol,
+  // built in one shape, no intermediate spreads.
   const rationale = evidence.rationale(symbol) ? RATIONALE_BONUS : 0;
-  const withRationale = (signals: Record<string, number>) => (rationale > 0 ? { ...signals, rationale: 1 } : signals);
+  const proposal = (proposed: SymbolClass, reason: string, score: number, signals: Record<string, number>, marked = rationale > 0): Proposal => ({
+    key: symbol.key,
+    symbol,
+    file,
+    proposed,
+    reason,
+    score,
+    signals: marked ? { ...signals, rationale: 1 } : signals,
+  });
   const primary = evidence.primaries.get(symbol.key);
-  if (primary) return { ...base, proposed: 'primary', reason: primary.reason, score: primary.score + rationale, signals: withRationale(primary.signals) };
+  if (primary) return proposal('primary', primary.reason, primary.score + rationale, primary.signals);
   const parentOf = primaryChild(symbol, evidence.primaries);
-  if (parentOf) return { ...base, proposed: 'type_context', reason: `encloses primary ${parentOf}`, score: 0.6, signals: { encloses: 1 } };
+  if (parentOf) return proposal('type_context', `encloses primary ${parentOf}`, 0.6, { encloses: 1 }, false);
   const hit = evidence.related.get(symbol.key);
-  if (hit) return { ...base, ...fromRelation(symbol, hit, evidence.asserts.get(symbol.key) ?? []), signals: withRationale({ edge: round(hit.strength) }) };
-  const rank = evidence.ranks.get(symbol.key) ?? -1;
-  if (rank >= 0) {
-    return { ...base, proposed: 'supporting', reason: `search rank ${rank + 1} among symbols for the task`, score: 0.4 * (1 - rank / SUPPORTING_RANK) + rationale, signals: withRationale({ symbolRank: rank + 1 }) };
+  if (hit) {
+    const related = fromRelation(symbol, hit, evidence.asserts.get(symbol.key) ?? []);
+    return proposal(related.proposed, related.reason, related.score, { edge: round(hit.strength) });
   }
-  return { ...base, proposed: 'excluded', reason: 'no reference to a primary symbol or seed, not ranked for the task', score: rationale, signals: withRationale({}) };
+  const rank = evidence.ranks.get(symbol.key) ?? -1;
+  if (rank >= 0) return proposal('supporting', `search rank ${rank + 1} among symbols for the task`, 0.4 * (1 - rank / SUPPORTING_RANK) + rationale, { symbolRank: rank + 1 });
+  return proposal('excluded', 'no reference to a primary symbol or seed, not ranked for the task', rationale, {});
 }
 
 function fromRelation(symbol: SymbolRecord, hit: RelatedHit, asserted: string[]): Pick<Proposal, 'proposed' | 'reason' | 'score'> {
