@@ -6,7 +6,7 @@
 import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
-import { directSink, startRecorder } from './retrieval/pipeline/record-sink.js';
+import { deferredSink } from './retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 
@@ -36,9 +36,8 @@ export async function openRetrieval(
     opened.push(rawLog);
     const sessions = openSessions(context);
     opened.push(sessions);
-    // Opened after the stores above, so that their migrations are done when it connects.
-    const records = startRecorder(context.indexDir, () => directSink(rawLog, sessions));
-    opened.push({ close: () => void records.close() });
+    // The run's log entries and session patches are written while it waits for the fit.
+    const records = deferredSink(rawLog, sessions);
     const ranking = openRanker(context, options.env);
     opened.push(ranking);
     const ports: RetrievalPorts = {

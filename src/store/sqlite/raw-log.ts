@@ -63,17 +63,7 @@ function recordFromRow(row: EntryRow): RawLogRecord {
   };
 }
 
-/** An entry whose payload is JSON text already: what JSON.stringify made of it (never anything else). */
-export interface SerializedRawLogEntry extends Omit<RawLogEntry, 'payload'> {
-  payloadJson: string;
-}
-
-/** The raw log with one more way in, for a writer that serialised the payloads itself (the recording thread). */
-export interface SqliteRawLogWriter extends RawLog {
-  appendSerialized(entries: readonly SerializedRawLogEntry[]): void;
-}
-
-class SqliteRawLog implements SqliteRawLogWriter {
+class SqliteRawLog implements RawLog {
   private readonly sql: StatementCache;
 
   constructor(
@@ -104,17 +94,14 @@ class SqliteRawLog implements SqliteRawLogWriter {
   }
 
   appendAll(entries: readonly RawLogEntry[]): void {
-    // Serialised before the transaction: a payload that is not JSON fails before any row is written.
-    this.appendSerialized(entries.map(({ payload, ...entry }) => ({ ...entry, payloadJson: payloadJson(payload) })));
-  }
-
-  appendSerialized(entries: readonly SerializedRawLogEntry[]): void {
     if (entries.length === 0) return;
+    // Serialised before the transaction: a payload that is not JSON fails before any row is written.
+    const payloads = entries.map((entry) => payloadJson(entry.payload));
     const insert = this.sql.get(INSERT_ENTRY);
     const at = this.now();
     this.db
       .transaction(() => {
-        for (const entry of entries) insert.run(at, entry.taskId, entry.runId, entry.kind, entry.stage, entry.payloadJson);
+        entries.forEach((entry, i) => insert.run(at, entry.taskId, entry.runId, entry.kind, entry.stage, payloads[i]));
       })
       .immediate();
   }
@@ -150,12 +137,7 @@ class SqliteRawLog implements SqliteRawLogWriter {
 
 /** Opens (creating when absent) `<indexDir>/raw-log.db`. */
 export function openSqliteRawLog(indexDir: string, options: RawLogOptions = {}): RawLog {
-  return openSqliteRawLogWriter(indexDir, options);
-}
-
-/** The same, with `appendSerialized` (for the recording thread, which receives JSON text). */
-export function openSqliteRawLogWriter(indexDir: string, options: RawLogOptions = {}): SqliteRawLogWriter {
   const store = rawLogStoreFile(indexDir);
   const db = openMigrated(store, 'raw-log');
-  return withErrorMapping<SqliteRawLogWriter>(new SqliteRawLog(db, options.now ?? Date.now), (error) => mapRawLogError(error, store));
+  return withErrorMapping<RawLog>(new SqliteRawLog(db, options.now ?? Date.now), (error) => mapRawLogError(error, store));
 }
