@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContextItem } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
 import { EMPTY_FRAME } from './fit.js';
-import { fitAndRender, startFitWorker, type Fitter, type FitRequest } from './fit-service.js';
+import { fitAndRender, showableOnly, startFitWorker, type Fitter, type FitRequest } from './fit-service.js';
 import { createO200kCounter } from './tokens.js';
 
 const COMPILED_WORKER = new URL('../../../dist/retrieval/budget/fit-worker.js', import.meta.url);
@@ -38,6 +38,25 @@ const request = (contextWindow: number): FitRequest => ({
 const fitters: Fitter[] = [];
 afterEach(async () => {
   for (const fitter of fitters.splice(0)) await fitter.close();
+});
+
+describe('showableOnly', () => {
+  it('drops only texts above each ceiling, and the fit is the same without them', () => {
+    const candidates = [item(1, 0), { ...item(2, 1), detail: 'signature' as const }, { ...item(3, 2), detail: 'path' as const }];
+    const full = { ...request(1200), candidates };
+    const slim = showableOnly(full);
+    expect(slim.candidates.map((candidate) => candidate.texts)).toEqual([
+      candidates[0]!.texts,
+      { full: null, signature: candidates[1]!.texts.signature },
+      { full: null, signature: null },
+    ]);
+    expect(slim.candidates[0]).toBe(candidates[0]);
+    for (const window of [300, 1200, 8000]) {
+      expect(fitAndRender(showableOnly({ ...full, budget: { contextWindow: window, reservedTokens: 50 } }), createO200kCounter())).toEqual(
+        fitAndRender({ ...full, budget: { contextWindow: window, reservedTokens: 50 } }, createO200kCounter()),
+      );
+    }
+  });
 });
 
 describe('startFitWorker', () => {

@@ -98,13 +98,27 @@ export function startFitWorker(fallback: () => TokenCounter, script: URL = WORKE
       return new Promise<Fitted>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();
-        worker.postMessage({ id, request });
+        worker.postMessage({ id, request: showableOnly(request) });
       });
     },
     close: async () => {
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The request without texts above each candidate's ceiling (a file offered as its outline
+ * still carries its whole text): the fitter never shows them, and copying them to the
+ * worker cost the main thread ~10 ms a run on sympy.
+ */
+export function showableOnly(request: FitRequest): FitRequest {
+  const candidates = request.candidates.map((item) => {
+    const full = item.detail === 'full' ? item.texts.full : null;
+    const signature = item.detail === 'path' ? null : item.texts.signature;
+    return full === item.texts.full && signature === item.texts.signature ? item : { ...item, texts: { full, signature } };
+  });
+  return { ...request, candidates };
 }
 
 function lazyInProcess(counterOf: () => TokenCounter): Fitter {
