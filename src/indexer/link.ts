@@ -11,8 +11,7 @@ import type { IndexWriter } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import { buildMentionIndex, findDocMentions } from './docs/mentions.js';
 import { GIT_MINING_VERSION } from './git/mining-version.js';
-import { headCommit } from './git/repository.js';
-import { readGitHistory } from './git/history.js';
+import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
   buildResolveContext,
@@ -31,6 +30,8 @@ export interface LinkInput {
   config: IndexConfig;
   full: boolean;
   changes: TrackedChange[];
+  /** The git history, started before extraction (git/prefetch.ts). */
+  history: HistoryRead;
 }
 
 export interface LinkSummary {
@@ -156,14 +157,9 @@ function docsToRelink(writer: IndexWriter, changes: TrackedChange[]): Set<string
 }
 
 async function linkGit(input: LinkInput): Promise<boolean> {
-  const { writer, root, config } = input;
-  const head = await headCommit(root);
-  const current = writer.meta('gitMining') === GIT_MINING_VERSION;
-  if (!input.full && current && head === writer.meta('gitHead')) return false;
-  const history = await readGitHistory(root, {
-    maxCommits: config.cochange.maxCommits,
-    maxFilesPerCommit: config.cochange.maxFilesPerCommit,
-  });
+  const { writer } = input;
+  if (!input.history.needed) return false;
+  const history = await input.history.history();
   writer.transaction(() => {
     writer.replaceCoChange(history?.coChange ?? []);
     const known = new Set(writer.filePaths());
