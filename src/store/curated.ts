@@ -139,6 +139,8 @@ export interface CuratedReader {
   allSymbols(): SymbolRecord[];
 
   importsOf(path: string): ImportRecord[];
+  /** Every import, ordered by file and then source order (one read for whole-repository work). */
+  allImports(): ImportRecord[];
   importedBy(path: string): ImportRecord[];
 
   /** Edges out of a symbol (key) or out of every symbol of a file (path). */

@@ -165,6 +165,10 @@ export class SqliteCuratedReader implements CuratedReader {
     return this.sql.all<ImportRow>(`${IMPORT_SELECT} WHERE i.from_path = ? ORDER BY i.id`, path).map(importFromRow);
   }
 
+  allImports(): ImportRecord[] {
+    return this.sql.all<ImportRow>(`${IMPORT_SELECT} ORDER BY i.from_path, i.id`).map(importFromRow);
+  }
+
   importedBy(path: string): ImportRecord[] {
     return this.sql
       .all<ImportRow>(
