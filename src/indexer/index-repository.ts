@@ -183,7 +183,9 @@ async function* extractCandidates(
   const processor = createFileProcessor(workers);
   const batch = new WriteBatch(writer, changes);
   const inFlight = new Set<Promise<void>>();
-  const maxInFlight = Math.max(4, processor.workers * 4);
+  // Deep enough that workers keep busy while this thread writes a batch: a write
+  // transaction blocks it for a few hundred ms, during which nothing new is handed out.
+  const maxInFlight = Math.max(4, processor.workers * 16);
   let done = 0;
   try {
     for (const candidate of candidates) {
@@ -193,8 +195,9 @@ async function* extractCandidates(
         done++;
         continue;
       }
-      const hash = sha256(content);
-      if (fingerprints.get(candidate.path)?.hash === hash) {
+      // Only a file known before can turn out unchanged (touched); the worker hashes new ones.
+      const known = fingerprints.get(candidate.path);
+      if (known !== undefined && known.hash === sha256(content)) {
         writer.touchFiles([{ path: candidate.path, size: candidate.size, mtimeMs: candidate.mtimeMs }]);
         outcome.touched++;
         done++;
