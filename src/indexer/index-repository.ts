@@ -13,8 +13,7 @@ import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
-import { GIT_MINING_VERSION } from './git/mining-version.js';
-import { headCommit } from './git/repository.js';
+import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
 import { acquireIndexLock } from './lock.js';
 import { scanRepository, type ScanResult } from './scan.js';
@@ -82,12 +81,12 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     throw error;
   }
   try {
-    const interrupted = writer.stats().state === 'building';
+    const interrupted = writer.meta('state') === 'building';
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     // Files indexed with an older tokenization must all be re-extracted (their hashes match).
-    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION && writer.stats().files > 0;
     const fingerprints = writer.fingerprints();
+    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION && fingerprints.size > 0;
     if (retokenize) for (const [path, known] of fingerprints) fingerprints.set(path, { ...known, size: -1, hash: '' });
     yield { phase: 'scan' };
     const scan = await scanRepository(
@@ -103,13 +102,14 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const nothingToDo = scan.candidates.length === 0 && scan.deleted.length === 0 && !interrupted;
     if (!nothingToDo) writer.setState('building');
 
+    const history = await startHistoryRead(options.root, writer, options.config.cochange, interrupted);
     const changes = new ChangeTracker(writer);
     changes.noteRemoved(scan.deleted);
     writer.deleteFiles(scan.deleted);
     const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, fingerprints);
 
-    const link = yield* linkIfNeeded(options, writer, interrupted, changes);
-    if (!nothingToDo || writer.stats().state !== 'complete') {
+    const link = yield* linkIfNeeded(options, writer, interrupted, changes, history);
+    if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
       writer.setState('complete');
@@ -127,7 +127,7 @@ const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved
 
 /**
  * The link phase, when anything can have changed: files, or the git history (HEAD moved,
- * or mined by an older cairn). Its modules load only then, which keeps a no-change run
+ * or mined by an older cairn; read meanwhile, see git/prefetch.ts). Its modules load only then, which keeps a no-change run
  * (the refresh before every search) fast.
  */
 async function* linkIfNeeded(
@@ -135,12 +135,12 @@ async function* linkIfNeeded(
   writer: IndexWriter,
   interrupted: boolean,
   changes: ChangeTracker,
+  history: HistoryRead,
 ): AsyncGenerator<IndexProgress, LinkSummary> {
   const changed = changes.all();
-  const historyCurrent = writer.meta('gitMining') === GIT_MINING_VERSION && (await headCommit(options.root)) === writer.meta('gitHead');
-  if (changed.length === 0 && !interrupted && historyCurrent) return NOTHING_LINKED;
+  if (changed.length === 0 && !interrupted && !history.needed) return NOTHING_LINKED;
   const { linkIndex } = await import('./link.js');
-  const steps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changed });
+  const steps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changed, history });
   for (let next = await steps.next(); ; next = await steps.next()) {
     if (next.done) return next.value;
     yield { phase: 'link', step: next.value };
@@ -183,7 +183,9 @@ async function* extractCandidates(
   const processor = createFileProcessor(workers);
   const batch = new WriteBatch(writer, changes);
   const inFlight = new Set<Promise<void>>();
-  const maxInFlight = Math.max(4, processor.workers * 4);
+  // Deep enough that workers keep busy while this thread writes a batch: a write
+  // transaction blocks it for a few hundred ms, during which nothing new is handed out.
+  const maxInFlight = Math.max(4, processor.workers * 16);
   let done = 0;
   try {
     for (const candidate of candidates) {
@@ -193,8 +195,9 @@ async function* extractCandidates(
         done++;
         continue;
       }
-      const hash = sha256(content);
-      if (fingerprints.get(candidate.path)?.hash === hash) {
+      // Only a file known before can turn out unchanged (touched); the worker hashes new ones.
+      const known = fingerprints.get(candidate.path);
+      if (known !== undefined && known.hash === sha256(content)) {
         writer.touchFiles([{ path: candidate.path, size: candidate.size, mtimeMs: candidate.mtimeMs }]);
         outcome.touched++;
         done++;

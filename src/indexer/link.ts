@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexConfig } from '../config/schema.js';
-import type { DocLink, ImportRecord } from '../core/entities.js';
+import type { DocLink, ImportRecord, SymbolRecord } from '../core/entities.js';
 import type { IndexWriter } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import { buildMentionIndex, findDocMentions } from './docs/mentions.js';
 import { GIT_MINING_VERSION } from './git/mining-version.js';
-import { headCommit } from './git/repository.js';
-import { readGitHistory } from './git/history.js';
+import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
   buildResolveContext,
@@ -31,6 +30,8 @@ export interface LinkInput {
   config: IndexConfig;
   full: boolean;
   changes: TrackedChange[];
+  /** The git history, started before extraction (git/prefetch.ts). */
+  history: HistoryRead;
 }
 
 export interface LinkSummary {
@@ -43,17 +44,40 @@ export interface LinkSummary {
 /** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
 const IN_MEMORY_TABLE_THRESHOLD = 100;
 
+/**
+ * Whole-index reads shared by the steps, each made at most once per run and only when a
+ * step needs it (an incremental run of one file needs none of them): on a sympy-sized
+ * index, reading every symbol takes ~0.4 s and every import, one query per file, ~0.3 s.
+ */
+class IndexSnapshot {
+  private symbols: SymbolRecord[] | null = null;
+  private paths: string[] | null = null;
+
+  constructor(private readonly writer: IndexWriter) {}
+
+  allSymbols(): SymbolRecord[] {
+    this.symbols ??= this.writer.allSymbols();
+    return this.symbols;
+  }
+
+  filePaths(): string[] {
+    this.paths ??= this.writer.filePaths();
+    return this.paths;
+  }
+}
+
 export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkSummary> {
   const { writer, changes } = input;
   const summary: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
   const pathSetChanged = changes.some((change) => change.added || change.removed);
   if (changes.length > 0 || input.full) {
+    const snapshot = new IndexSnapshot(writer);
     yield 'imports';
-    const targetsMoved = linkImports(input, pathSetChanged || input.full, summary);
+    const targetsMoved = linkImports(input, snapshot, pathSetChanged || input.full, summary);
     yield 'references';
-    linkReferences(input, targetsMoved, summary);
+    linkReferences(input, snapshot, targetsMoved, summary);
     yield 'docs';
-    linkDocs(input, pathSetChanged, summary);
+    linkDocs(input, snapshot, pathSetChanged, summary);
   }
   yield 'git';
   summary.gitMined = await linkGit(input);
@@ -61,18 +85,19 @@ export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkS
 }
 
 /** Resolves imports; returns the paths whose import targets differ from before. */
-function linkImports(input: LinkInput, everything: boolean, summary: LinkSummary): Set<string> {
+function linkImports(input: LinkInput, snapshot: IndexSnapshot, everything: boolean, summary: LinkSummary): Set<string> {
   const { writer, changes, root } = input;
-  const paths = writer.filePaths();
+  const paths = snapshot.filePaths();
   const rebuildAll = everything || changes.some((change) => affectsResolveContext(change.path));
   const context = buildResolveContext(root, paths, (path) => readText(root, path));
   const targets = rebuildAll ? paths : changes.filter((change) => !change.removed).map((change) => change.path);
+  const stored = rebuildAll ? importsByFile(writer.allImports()) : null;
   const before = new Map<string, string>();
   for (const change of changes) before.set(change.path, targetSignature(change.importsBefore));
   const moved = new Set<string>();
   const updated: ImportRecord[] = [];
   for (const path of targets) {
-    const current = writer.importsOf(path);
+    const current = stored ? (stored.get(path) ?? []) : writer.importsOf(path);
     const resolved = resolveImports(current, context);
     const signature = targetSignature(resolved);
     if (signature !== (before.get(path) ?? targetSignature(current))) moved.add(path);
@@ -83,10 +108,10 @@ function linkImports(input: LinkInput, everything: boolean, summary: LinkSummary
   return moved;
 }
 
-function linkReferences(input: LinkInput, targetsMoved: Set<string>, summary: LinkSummary): void {
+function linkReferences(input: LinkInput, snapshot: IndexSnapshot, targetsMoved: Set<string>, summary: LinkSummary): void {
   const { writer, changes, full } = input;
   const fileChanges: FileChange[] = full
-    ? writer.filePaths().map((path) => ({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true }))
+    ? snapshot.filePaths().map((path) => ({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true }))
     : changes.map((change) => ({
         path: change.path,
         symbolsBefore: change.symbolsBefore,
@@ -103,16 +128,16 @@ function linkReferences(input: LinkInput, targetsMoved: Set<string>, summary: Li
   // changed definitions would only re-find all of them.
   const everything = planned.paths.length >= writer.stats().files;
   const plan = everything ? { ...planned, names: [], reexportSources: [] } : planned;
-  const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer) : writer;
+  const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer, snapshot) : writer;
   const result = refreshReferences(source, plan);
   writer.replaceReferences(result.fromPaths, result.edges);
   summary.referenceFilesResolved = result.fromPaths.length;
 }
 
 /** The store's raw-reference queries, with symbol and import lookups served from memory. */
-function inMemorySource(writer: IndexWriter): ReferenceSource {
-  const imports = writer.filePaths().flatMap((path) => writer.importsOf(path));
-  const table = inMemorySymbolTable(writer.allSymbols(), imports);
+function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): ReferenceSource {
+  const imports = writer.allImports(); // read after linkImports: with this run's targets
+  const table = inMemorySymbolTable(snapshot.allSymbols(), imports);
   const importers = new Map<string, ImportRecord[]>();
   for (const imp of imports) {
     for (const to of imp.toPaths) {
@@ -129,13 +154,14 @@ function inMemorySource(writer: IndexWriter): ReferenceSource {
   };
 }
 
-function linkDocs(input: LinkInput, pathSetChanged: boolean, summary: LinkSummary): void {
+function linkDocs(input: LinkInput, snapshot: IndexSnapshot, pathSetChanged: boolean, summary: LinkSummary): void {
   const { writer, changes, full } = input;
   const relinkAll = full || pathSetChanged;
-  const docPaths = relinkAll ? new Set(writer.docChunks().map((chunk) => chunk.path)) : docsToRelink(writer, changes);
+  const allChunks = relinkAll ? writer.docChunks() : null;
+  const docPaths = allChunks ? new Set(allChunks.map((chunk) => chunk.path)) : docsToRelink(writer, changes);
   if (docPaths.size === 0) return;
-  const chunks = writer.docChunks().filter((chunk) => docPaths.has(chunk.path));
-  const index = buildMentionIndex(writer.filePaths(), writer.allSymbols());
+  const chunks = (allChunks ?? [...docPaths].sort().flatMap((path) => writer.docChunks(path))).filter((chunk) => docPaths.has(chunk.path));
+  const index = buildMentionIndex(snapshot.filePaths(), snapshot.allSymbols());
   const links: DocLink[] = chunks.flatMap((chunk) => findDocMentions(chunk, index));
   writer.replaceDocLinks([...docPaths], links);
   summary.docLinks = links.length;
@@ -156,14 +182,9 @@ function docsToRelink(writer: IndexWriter, changes: TrackedChange[]): Set<string
 }
 
 async function linkGit(input: LinkInput): Promise<boolean> {
-  const { writer, root, config } = input;
-  const head = await headCommit(root);
-  const current = writer.meta('gitMining') === GIT_MINING_VERSION;
-  if (!input.full && current && head === writer.meta('gitHead')) return false;
-  const history = await readGitHistory(root, {
-    maxCommits: config.cochange.maxCommits,
-    maxFilesPerCommit: config.cochange.maxFilesPerCommit,
-  });
+  const { writer } = input;
+  if (!input.history.needed) return false;
+  const history = await input.history.history();
   writer.transaction(() => {
     writer.replaceCoChange(history?.coChange ?? []);
     const known = new Set(writer.filePaths());
@@ -183,6 +204,16 @@ async function linkGit(input: LinkInput): Promise<boolean> {
     writer.setMeta('gitMining', GIT_MINING_VERSION);
   });
   return true;
+}
+
+function importsByFile(imports: readonly ImportRecord[]): Map<string, ImportRecord[]> {
+  const byFile = new Map<string, ImportRecord[]>();
+  for (const imp of imports) {
+    const list = byFile.get(imp.fromPath);
+    if (list) list.push(imp);
+    else byFile.set(imp.fromPath, [imp]);
+  }
+  return byFile;
 }
 
 function targetSignature(imports: readonly ImportRecord[]): string {

@@ -19,7 +19,7 @@ import type {
 } from '../core/entities.js';
 import type { SearchableText } from '../core/search-text.js';
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** 'building' while an index run is under way or was cut off; the next run completes it. */
 export type IndexState = 'empty' | 'building' | 'complete';
@@ -139,6 +139,8 @@ export interface CuratedReader {
   allSymbols(): SymbolRecord[];
 
   importsOf(path: string): ImportRecord[];
+  /** Every import, ordered by file and then source order (one read for whole-repository work). */
+  allImports(): ImportRecord[];
   importedBy(path: string): ImportRecord[];
 
   /** Edges out of a symbol (key) or out of every symbol of a file (path). */

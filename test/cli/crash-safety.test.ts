@@ -34,7 +34,8 @@ function killWhenWritesBegin(args: string[]): Promise<{ killed: boolean; code: n
     const child = spawn(process.execPath, [CAIRN_BIN, ...args], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
     const wal = join(args[args.indexOf('--index-dir') + 1]!, 'index.db-wal');
     const poll = setInterval(() => {
-      if (existsSync(wal) && statSync(wal).size > 256 * 1024) {
+      // Past the schema migrations' writes (a few hundred KiB), into the files' own.
+      if (existsSync(wal) && statSync(wal).size > 1024 * 1024) {
         clearInterval(poll);
         child.kill('SIGKILL');
       }

@@ -37,6 +37,8 @@ export class ReferenceResolver {
   private readonly byName = new Map<string, readonly SymbolRecord[]>();
   /** name → path → what the path exports under that name. */
   private readonly exports = new Map<string, Map<string, readonly SymbolRecord[]>>();
+  /** name, reference kind and language family → candidate definitions (byNameAnywhere). */
+  private readonly groups = new Map<string, CandidateGroup>();
 
   constructor(readonly table: SymbolLookup) {}
 
@@ -147,17 +149,53 @@ export class ReferenceResolver {
    * repository-wide, as a module-level function is not reached through an object.
    */
   private byNameAnywhere(ref: RawReference, file: FileView, fits: KindFilter, membersOnly: boolean): Target[] {
-    const candidates = this.named(ref.name).filter((s) => fits(s) && sameFamily(s.path, file));
-    const imported = [
-      ...candidates.filter((s) => file.importedPaths.has(s.path)),
-      ...this.exported(ref.name, file.importedPaths).filter(fits),
-    ];
+    const group = this.candidates(ref, file, fits);
+    const imported = [...group.inFiles(file.importedPaths), ...this.exported(ref.name, file.importedPaths).filter(fits)];
     const importedFiles = new Set(imported.map((s) => s.path));
     if (importedFiles.size === 1) return split(topLevelFirst(unique(imported)), 0.8);
-    const elsewhere = candidates.filter((s) => (membersOnly ? s.parent !== null : s.path !== file.path));
-    if (elsewhere.length === 1) return all(elsewhere, 0.5);
-    if (elsewhere.length > 0 && elsewhere.length <= MAX_AMBIGUOUS) return all(elsewhere, 0.3 / elsewhere.length);
-    return [];
+    // Counted before listed: a common name (`__init__`, `get`) has hundreds of definitions.
+    const count = membersOnly ? group.members.length : group.all.length - group.inFile(file.path).length;
+    if (count === 0 || count > MAX_AMBIGUOUS) return [];
+    const elsewhere = membersOnly ? group.members : group.all.filter((s) => s.path !== file.path);
+    return all(elsewhere, count === 1 ? 0.5 : 0.3 / count);
+  }
+
+  /** Definitions named like the reference, of a kind it can reach, in the file's language family. */
+  private candidates(ref: RawReference, file: FileView, fits: KindFilter): CandidateGroup {
+    const id = `${ref.name}\u0000${ref.kind}\u0000${file.family}`;
+    let group = this.groups.get(id);
+    if (!group) {
+      group = new CandidateGroup(this.named(ref.name).filter((s) => fits(s) && sameFamily(s.path, file)));
+      this.groups.set(id, group);
+    }
+    return group;
+  }
+}
+
+/** One name's candidate definitions, grouped by file. */
+class CandidateGroup {
+  readonly members: SymbolRecord[];
+  private readonly byPath = new Map<string, SymbolRecord[]>();
+
+  constructor(readonly all: SymbolRecord[]) {
+    this.members = all.filter((s) => s.parent !== null);
+    for (const symbol of all) {
+      const list = this.byPath.get(symbol.path);
+      if (list) list.push(symbol);
+      else this.byPath.set(symbol.path, [symbol]);
+    }
+  }
+
+  inFile(path: string): readonly SymbolRecord[] {
+    return this.byPath.get(path) ?? [];
+  }
+
+  /** Candidates in any of these files (order is irrelevant: callers take sets of them). */
+  inFiles(paths: ReadonlySet<string>): SymbolRecord[] {
+    if (paths.size >= this.byPath.size) return this.all.filter((s) => paths.has(s.path));
+    const out: SymbolRecord[] = [];
+    for (const path of paths) out.push(...this.inFile(path));
+    return out;
   }
 }
 

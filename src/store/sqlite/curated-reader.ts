@@ -50,6 +50,11 @@ import {
 import { jsonList, StatementCache } from './statements.js';
 import { TermStatistics } from './term-stats.js';
 
+/** meta key of the cached row counts; every writer method that adds or removes rows deletes it. */
+export const ROW_COUNTS_META = 'rowCounts';
+
+export type RowCounts = Omit<IndexStats, 'schemaVersion' | 'state' | 'indexedAt' | 'gitHead'>;
+
 const EDGE_SELECT = 'SELECT from_key, from_path, to_key, to_path, kind, count, confidence FROM refs';
 const EDGE_ORDER = 'ORDER BY from_key, to_key, kind';
 const LINK_SELECT = 'SELECT chunk_id, from_path, to_path, to_key, mention FROM doc_links';
@@ -70,14 +75,32 @@ export class SqliteCuratedReader implements CuratedReader {
   }
 
   stats(): IndexStats {
-    const count = (table: string): number => this.sql.value<number>(`SELECT count(*) FROM ${table}`) ?? 0;
-    const byLanguage = this.sql.all<{ language: string; n: number }>(
-      'SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language',
-    );
     const indexedAt = this.meta('indexedAt');
     return {
       schemaVersion: schemaVersion(this.db),
       state: (this.meta('state') as IndexState | null) ?? 'empty',
+      ...this.rowCounts(),
+      indexedAt: indexedAt === null ? null : Number(indexedAt),
+      gitHead: this.meta('gitHead'),
+    };
+  }
+
+  /**
+   * Row counts, from the copy the writer keeps in meta while nothing has changed: counting
+   * the large tables costs ~50 ms on a sympy-sized index, which a no-change refresh (the
+   * step before every search) should not pay.
+   */
+  protected rowCounts(): RowCounts {
+    const cached = this.meta(ROW_COUNTS_META);
+    return cached === null ? this.countRows() : (JSON.parse(cached) as RowCounts);
+  }
+
+  protected countRows(): RowCounts {
+    const count = (table: string): number => this.sql.value<number>(`SELECT count(*) FROM ${table}`) ?? 0;
+    const byLanguage = this.sql.all<{ language: string; n: number }>(
+      'SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language',
+    );
+    return {
       files: count('files'),
       symbols: count('symbols'),
       imports: count('imports'),
@@ -86,8 +109,6 @@ export class SqliteCuratedReader implements CuratedReader {
       docLinks: count('doc_links'),
       coChangePairs: count('cochange'),
       commits: count('commits'),
-      indexedAt: indexedAt === null ? null : Number(indexedAt),
-      gitHead: this.meta('gitHead'),
       filesByLanguage: Object.fromEntries(byLanguage.map((row) => [row.language, row.n])),
     };
   }
@@ -144,6 +165,10 @@ export class SqliteCuratedReader implements CuratedReader {
     return this.sql.all<ImportRow>(`${IMPORT_SELECT} WHERE i.from_path = ? ORDER BY i.id`, path).map(importFromRow);
   }
 
+  allImports(): ImportRecord[] {
+    return this.sql.all<ImportRow>(`${IMPORT_SELECT} ORDER BY i.from_path, i.id`).map(importFromRow);
+  }
+
   importedBy(path: string): ImportRecord[] {
     return this.sql
       .all<ImportRow>(
@@ -154,13 +179,21 @@ export class SqliteCuratedReader implements CuratedReader {
   }
 
   referencesFrom(keyOrPath: string): ReferenceEdge[] {
-    const column = isSymbolKey(keyOrPath) ? 'from_key' : 'from_path';
-    return this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${column} = ? ${EDGE_ORDER}`, keyOrPath).map(edgeFromRow);
+    return this.edgesAt('from', keyOrPath);
   }
 
   referencesTo(keyOrPath: string): ReferenceEdge[] {
-    const column = isSymbolKey(keyOrPath) ? 'to_key' : 'to_path';
-    return this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${column} = ? ${EDGE_ORDER}`, keyOrPath).map(edgeFromRow);
+    return this.edgesAt('to', keyOrPath);
+  }
+
+  /** Edges at one end: by path alone, or path and key (the key's path leads both indexes). */
+  private edgesAt(end: 'from' | 'to', keyOrPath: string): ReferenceEdge[] {
+    const { path, qualifiedName } = parseEntityKey(keyOrPath);
+    const rows =
+      qualifiedName === null
+        ? this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${end}_path = ? ${EDGE_ORDER}`, path)
+        : this.sql.all<EdgeRow>(`${EDGE_SELECT} WHERE ${end}_path = ? AND ${end}_key = ? ${EDGE_ORDER}`, path, keyOrPath);
+    return rows.map(edgeFromRow);
   }
 
   /** Files this file's code refers to, by number of uses; references within the file are left out. */

@@ -1,10 +1,10 @@
 // IndexWriter over index.db: the indexer's only way to change the curated index. Every
 // mutating method is one transaction (a savepoint when called inside `transaction`).
 
-import type { CoChangePair, CommitRecord, DocLink, EntityKey, ImportRecord, RawReference, ReferenceEdge } from '../../core/entities.js';
+import { parseEntityKey, type CoChangePair, type CommitRecord, type DocLink, type EntityKey, type ImportRecord, type RawReference, type ReferenceEdge } from '../../core/entities.js';
 import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../curated.js';
 import { internalError, type Db } from './connection.js';
-import { SqliteCuratedReader } from './curated-reader.js';
+import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
 import { replaceCommits } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFile } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
@@ -14,9 +14,9 @@ import { jsonList } from './statements.js';
 const RAW_REF_SELECT = 'SELECT from_path, from_key, name, qualifier, kind, line FROM raw_refs';
 
 /** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
-const INSERT_EDGE = `INSERT INTO refs (from_key, to_key, kind, from_path, to_path, count, confidence)
+const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_path, count, confidence)
   VALUES (?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (from_key, to_key, kind) DO UPDATE SET
+  ON CONFLICT (from_path, from_key, to_key, kind) DO UPDATE SET
     count = count + excluded.count, confidence = max(confidence, excluded.confidence)`;
 
 export interface WriterOptions {
@@ -41,13 +41,14 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   writeFiles(files: IndexedFile[]): void {
-    this.transaction(() => {
+    this.changingRows(() => {
       for (const indexed of files) writeFile(this.sql, this.fts, indexed);
     });
   }
 
   deleteFiles(paths: string[]): void {
-    this.transaction(() => {
+    if (paths.length === 0) return;
+    this.changingRows(() => {
       for (const path of paths) deleteFile(this.sql, path);
     });
   }
@@ -78,7 +79,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     const scope = new Set(fromPaths);
     const outside = edges.find((edge) => !scope.has(edge.fromPath));
     if (outside) throw internalError(`replaceReferences: edge from ${outside.fromKey} is outside the replaced files.`);
-    this.transaction(() => {
+    this.changingRows(() => {
       for (const path of scope) this.sql.run('DELETE FROM refs WHERE from_path = ?', path);
       this.insertEdges(edges);
     });
@@ -88,15 +89,15 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     const scope = new Set(fromKeys);
     const outside = edges.find((edge) => !scope.has(edge.fromKey));
     if (outside) throw internalError(`replaceReferencesFromKeys: edge from ${outside.fromKey} is outside the replaced keys.`);
-    this.transaction(() => {
-      for (const key of scope) this.sql.run('DELETE FROM refs WHERE from_key = ?', key);
+    this.changingRows(() => {
+      for (const key of scope) this.sql.run('DELETE FROM refs WHERE from_path = ? AND from_key = ?', parseEntityKey(key).path, key);
       this.insertEdges(edges);
     });
   }
 
   private insertEdges(edges: ReferenceEdge[]): void {
     const insert = this.sql.get(INSERT_EDGE);
-    for (const e of edges) insert.run(e.fromKey, e.toKey, e.kind, e.fromPath, e.toPath, e.count, e.confidence);
+    for (const e of edges) insert.run(e.fromPath, e.fromKey, e.toKey, e.kind, e.toPath, e.count, e.confidence);
   }
 
   /**
@@ -105,7 +106,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
    * file was rewritten or deleted meanwhile) is skipped.
    */
   replaceImportTargets(imports: ImportRecord[]): void {
-    this.transaction(() => {
+    this.changingRows(() => {
       for (const entry of imports) {
         const ids = this.sql.column<number>(
           'SELECT id FROM imports WHERE from_path = ? AND specifier = ? AND line = ? AND kind = ?',
@@ -127,7 +128,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     const outside = links.find((link) => !scope.has(link.fromPath));
     if (outside) throw internalError(`replaceDocLinks: link from ${outside.fromPath} is outside the replaced files.`);
     const insert = this.sql.get('INSERT INTO doc_links (chunk_id, from_path, to_path, to_key, mention) VALUES (?, ?, ?, ?, ?)');
-    this.transaction(() => {
+    this.changingRows(() => {
       for (const path of scope) this.sql.run('DELETE FROM doc_links WHERE from_path = ?', path);
       for (const l of links) insert.run(l.chunkId, l.fromPath, l.toPath, l.toKey, l.mention);
     });
@@ -138,7 +139,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     const insert = this.sql.get(
       'INSERT INTO cochange (a, b, count) VALUES (?, ?, ?) ON CONFLICT (a, b) DO UPDATE SET count = excluded.count',
     );
-    this.transaction(() => {
+    this.changingRows(() => {
       this.sql.run('DELETE FROM cochange');
       for (const pair of pairs) {
         if (pair.a === pair.b) continue;
@@ -149,7 +150,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   replaceCommits(commits: CommitRecord[]): void {
-    this.transaction(() => replaceCommits(this.sql, this.fts, commits));
+    this.changingRows(() => replaceCommits(this.sql, this.fts, commits));
   }
 
   setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void {
@@ -169,6 +170,23 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     this.transaction(() => {
       this.setMeta('state', state);
       if (state === 'complete') this.setMeta('indexedAt', String(this.now()));
+    });
+  }
+
+  /** Counts rows once after a change and keeps them for the runs that change nothing. */
+  protected override rowCounts(): RowCounts {
+    const cached = this.meta(ROW_COUNTS_META);
+    if (cached !== null) return JSON.parse(cached) as RowCounts;
+    const counts = this.countRows();
+    this.setMeta(ROW_COUNTS_META, JSON.stringify(counts));
+    return counts;
+  }
+
+  /** A transaction that adds or removes rows: the cached counts go with it, atomically. */
+  private changingRows<T>(work: () => T): T {
+    return this.transaction(() => {
+      this.setMeta(ROW_COUNTS_META, null);
+      return work();
     });
   }
 

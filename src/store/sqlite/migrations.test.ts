@@ -104,3 +104,21 @@ describe('migrate', () => {
     db.close();
   });
 });
+
+describe('the curated index migrations', () => {
+  it('keep every reference edge when version 3 re-clusters refs by path', () => {
+    const db = new Database(':memory:');
+    const migrations = loadMigrations('index');
+    migrate(db, store, migrations.slice(0, 2));
+    const insert = db.prepare('INSERT INTO refs (from_key, to_key, kind, from_path, to_path, count, confidence) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    insert.run('a.py::f', 'b.py::g', 'call', 'a.py', 'b.py', 2, 0.9);
+    insert.run('a.py', 'b.py::G', 'inherit', 'a.py', 'b.py', 1, 1);
+    const before = db.prepare('SELECT from_key, to_key, kind, from_path, to_path, count, confidence FROM refs ORDER BY from_key').all();
+    migrate(db, store, migrations);
+    expect(schemaVersion(db)).toBe(CURRENT_SCHEMA_VERSION);
+    expect(db.prepare('SELECT from_key, to_key, kind, from_path, to_path, count, confidence FROM refs ORDER BY from_key').all()).toEqual(before);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT from_key FROM refs WHERE to_path = 'b.py' AND to_key = 'b.py::g'").all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join(' ')).toContain('refs_by_to');
+    db.close();
+  });
+});

@@ -15,6 +15,13 @@ export function describeGraph(name: string, open: OpenCuratedStore): void {
       expect(reader.importsOf(GUIDE)).toEqual([]);
     });
 
+    it('returns every import, by file and then in source order', () => {
+      const reader = store().reader();
+      const paths = reader.filePaths();
+      expect(reader.allImports()).toEqual([...paths].sort().flatMap((path) => reader.importsOf(path)));
+      expect(reader.allImports().length).toBeGreaterThan(1);
+    });
+
     it('finds the importers of a file through resolved targets', () => {
       const reader = store().reader();
       expect(reader.importedBy(REPO).map((i) => [i.fromPath, i.specifier])).toEqual([[SERVICE, './repo']]);
