@@ -39,7 +39,14 @@ export async function buildProgram(io: Io, only?: string): Promise<Command> {
   return program;
 }
 
+/**
+ * Commands whose package is fitted on a worker thread: the thread is started before their
+ * modules load, so the tokenizer it loads is ready sooner (retrieval/budget/fit-thread.ts).
+ */
+const FITTING_COMMANDS = new Set(['retrieve', 'refine']);
+
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  if (FITTING_COMMANDS.has(argv[2] ?? '')) (await import('../../retrieval/budget/fit-thread.js')).startFitThreadAhead();
   const program = await buildProgram(io, argv[2]);
   try {
     await program.parseAsync(argv);

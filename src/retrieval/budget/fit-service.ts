@@ -5,14 +5,12 @@
 // a small package of its own (no repository data), so the real fit runs on compiled code.
 // Both fitters give the same package: the same fitToBudget with the same counter.
 
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError, isCairnError, type ErrorCode } from '../../core/errors.js';
 import { renderPackage } from '../../render/index.js';
 import { fitToBudget, type FitResult } from './fit.js';
 import type { TokenBudget } from './limits.js';
+import { claimFitThread, FIT_WORKER_SCRIPT } from './fit-thread.js';
 import type { TokenCounter } from './tokens.js';
 
 export interface FitRequest {
@@ -59,17 +57,15 @@ export function faultOf(error: unknown): FitFault {
   return { code: 'INTERNAL', message: `fitting the package failed: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-const WORKER_SCRIPT = new URL('./fit-worker.js', import.meta.url);
-
 /**
  * A fitter on a worker thread counting with o200k_base, started now so that the tokenizer
  * loads in parallel with the caller's work. When the compiled worker script is absent
  * (running from TypeScript sources), it fits in-process with `fallback()`'s counter, made
  * on first use.
  */
-export function startFitWorker(fallback: () => TokenCounter, script: URL = WORKER_SCRIPT): Fitter {
-  if (!existsSync(fileURLToPath(script))) return lazyInProcess(fallback);
-  const worker = new Worker(script);
+export function startFitWorker(fallback: () => TokenCounter, script: URL = FIT_WORKER_SCRIPT): Fitter {
+  const worker = claimFitThread(script);
+  if (worker === null) return lazyInProcess(fallback);
   // Idle, the worker never keeps the process alive (a CLI run exits as soon as it is done);
   // while a fit is pending it does, so the reply is awaited.
   worker.unref();
