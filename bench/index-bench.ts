@@ -104,13 +104,35 @@ function benchRepository(original: string): void {
       appendFileSync(join(root, edited), `\n\ndef cairn_bench_added_function_${edits++}(value):\n    return value\n`);
       return timed(() => cairn(['index', root, '--index-dir', indexDir, '--json']));
     });
-    const queries = sampleQueries(indexDir, root, 60);
-    const latency = searchLatency(indexDir, root, queries);
-    const parseCpu = parseFloor(indexDir, root);
+    const { latency, parseCpu } = inChildProcess(indexDir, root);
     report(original, tree, { ctags: ctags.seconds, rg: rg.seconds, parseCpu, full, noChange, oneFile, edited, latency });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+interface InProcessFigures {
+  latency: { search: number[]; rank: number[] };
+  parseCpu: number;
+}
+
+/**
+ * The in-process measurements, in a child process of their own: Linux carries a process's
+ * peak RSS over into the programs it starts, so a bench process grown by parsing a whole
+ * repository would inflate the peak RSS every later `cairn index` child reports.
+ */
+function inChildProcess(indexDir: string, root: string): InProcessFigures {
+  const self = fileURLToPath(import.meta.url);
+  const result = spawnSync(process.execPath, [self, IN_PROCESS_FLAG, indexDir, root], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (result.status !== 0) throw new Error(`in-process measurements failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as InProcessFigures;
+}
+
+const IN_PROCESS_FLAG = '--in-process';
+
+function measureInProcess(indexDir: string, root: string): InProcessFigures {
+  const latency = searchLatency(indexDir, root, sampleQueries(indexDir, root, 60));
+  return { latency, parseCpu: parseFloor(indexDir, root) };
 }
 
 function median<T>(run: () => Timed<T>, times = 5): Timed<T> {
@@ -175,9 +197,12 @@ function report(
   console.log(lines.join('\n'));
 }
 
-const repos = process.argv.slice(2);
-if (repos.length === 0) {
+const args = process.argv.slice(2);
+if (args[0] === IN_PROCESS_FLAG) {
+  console.log(JSON.stringify(measureInProcess(args[1]!, args[2]!)));
+} else if (args.length === 0) {
   console.error('usage: node dist-bench/bench/index-bench.js <repo> [<repo> ...]');
   process.exit(2);
+} else {
+  for (const repo of args) benchRepository(repo);
 }
-for (const repo of repos) benchRepository(repo);
