@@ -2,13 +2,19 @@
 // removed, their definitions before and after, and their imports before (to tell whether
 // import targets moved). Captured just before each write, when the old rows still exist.
 
-import type { ImportRecord, SymbolRecord } from '../core/entities.js';
+import type { ImportRecord } from '../core/entities.js';
 import type { IndexedFile, IndexWriter } from '../store/curated.js';
+import { symbolIdentity, type SymbolIdentity } from './resolve/symbol-identity.js';
 
+/**
+ * Definitions are kept by identity only (key, kind, parent, name): a full index notes every
+ * file, and holding each definition's signature and docstring until the link phase cost
+ * tens of MB of peak memory on sympy.
+ */
 export interface TrackedChange {
   path: string;
-  symbolsBefore: SymbolRecord[];
-  symbolsAfter: SymbolRecord[];
+  symbolsBefore: SymbolIdentity[];
+  symbolsAfter: SymbolIdentity[];
   importsBefore: ImportRecord[];
   added: boolean;
   removed: boolean;
@@ -23,7 +29,7 @@ export class ChangeTracker {
     for (const path of paths) {
       this.changes.set(path, {
         path,
-        symbolsBefore: this.writer.symbolsOfFile(path),
+        symbolsBefore: this.writer.symbolsOfFile(path).map(symbolIdentity),
         symbolsAfter: [],
         importsBefore: this.writer.importsOf(path),
         added: false,
@@ -43,8 +49,8 @@ export class ChangeTracker {
       }
       this.changes.set(path, {
         path,
-        symbolsBefore: previous ? this.writer.symbolsOfFile(path) : [],
-        symbolsAfter: indexed.symbols,
+        symbolsBefore: previous ? this.writer.symbolsOfFile(path).map(symbolIdentity) : [],
+        symbolsAfter: indexed.symbols.map(symbolIdentity),
         importsBefore: previous ? this.writer.importsOf(path) : [],
         added: previous === null,
         removed: false,

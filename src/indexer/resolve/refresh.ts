@@ -8,16 +8,17 @@
 // delete removed ones, re-target other files' imports if the path set changed, then
 // refresh references and `replaceReferences(fromPaths, edges)`.
 
-import type { ImportRecord, RawReference, ReferenceEdge, SymbolRecord } from '../../core/entities.js';
+import type { ImportRecord, RawReference, ReferenceEdge } from '../../core/entities.js';
 import { resolveReferences } from './references.js';
+import type { SymbolIdentity } from './symbol-identity.js';
 import type { SymbolLookup } from './symbol-table.js';
 
 export interface FileChange {
   path: string;
   /** Symbols before the change ([] for a new file). */
-  symbolsBefore: readonly SymbolRecord[];
+  symbolsBefore: readonly SymbolIdentity[];
   /** Symbols after the change ([] for a deleted file). */
-  symbolsAfter: readonly SymbolRecord[];
+  symbolsAfter: readonly SymbolIdentity[];
   /** Whether the file's imports or their targets changed (always true for added/deleted files). */
   importsChanged: boolean;
 }
@@ -49,8 +50,8 @@ export function planReferenceRefresh(changes: readonly FileChange[]): RefreshPla
  * these can change how references elsewhere resolve. A function whose body changed
  * keeps its identity and affects nobody else's edges.
  */
-export function changedNames(before: readonly SymbolRecord[], after: readonly SymbolRecord[]): string[] {
-  const identity = (s: SymbolRecord): string => `${s.key}\u0000${s.kind}\u0000${s.parent ?? ''}\u0000${s.name}`;
+export function changedNames(before: readonly SymbolIdentity[], after: readonly SymbolIdentity[]): string[] {
+  const identity = (s: SymbolIdentity): string => `${s.key}\u0000${s.kind}\u0000${s.parent ?? ''}\u0000${s.name}`;
   const was = new Set(before.map(identity));
   const is = new Set(after.map(identity));
   const names = new Set<string>();
