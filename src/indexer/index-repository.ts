@@ -88,6 +88,9 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const fingerprints = writer.fingerprints();
     const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION && fingerprints.size > 0;
     if (retokenize) for (const [path, known] of fingerprints) fingerprints.set(path, { ...known, size: -1, hash: '' });
+    // Started before the walk: git answers (and reads the history, when stale) meanwhile.
+    const historyRead = startHistoryRead(options.root, writer, options.config.cochange, interrupted);
+    historyRead.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled
     yield { phase: 'scan' };
     const scan = await scanRepository(
       options.root,
@@ -102,7 +105,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const nothingToDo = scan.candidates.length === 0 && scan.deleted.length === 0 && !interrupted;
     if (!nothingToDo) writer.setState('building');
 
-    const history = await startHistoryRead(options.root, writer, options.config.cochange, interrupted);
+    const history = await historyRead;
     const changes = new ChangeTracker(writer);
     changes.noteRemoved(scan.deleted);
     writer.deleteFiles(scan.deleted);

@@ -4,7 +4,6 @@
 // link phase asks for the history, where it surfaces as it did when read there.
 
 import type { IndexWriter } from '../../store/curated.js';
-import { readGitHistory } from './history.js';
 import { GIT_MINING_VERSION } from './mining-version.js';
 import { headCommit } from './repository.js';
 import type { GitHistory, GitHistoryOptions } from './types.js';
@@ -19,7 +18,8 @@ export interface HistoryRead {
 export async function startHistoryRead(root: string, writer: IndexWriter, options: GitHistoryOptions, force: boolean): Promise<HistoryRead> {
   const current = writer.meta('gitMining') === GIT_MINING_VERSION && (await headCommit(root)) === writer.meta('gitHead');
   if (current && !force) return { needed: false, history: () => Promise.reject(new Error('the stored history is current')) };
-  const reading = readGitHistory(root, options).then(
+  // Loaded only here: a run whose history is current (every refresh) never parses a log.
+  const reading = import('./history.js').then(({ readGitHistory }) => readGitHistory(root, options)).then(
     (history) => ({ history }),
     (error: unknown) => ({ error }),
   );
