@@ -43,6 +43,9 @@ export type SymbolKind =
   | 'constant'
   | 'module';
 
+/** Kinds that define a type whose members are other definitions (methods, fields). */
+export const CLASS_LIKE_KINDS: ReadonlySet<SymbolKind> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
+
 /** "path::Qualified.name" — the one identity a symbol has across every store. */
 export type EntityKey = string;
 

@@ -160,7 +160,7 @@ function linkDocs(input: LinkInput, snapshot: IndexSnapshot, pathSetChanged: boo
   const allChunks = relinkAll ? writer.docChunks() : null;
   const docPaths = allChunks ? new Set(allChunks.map((chunk) => chunk.path)) : docsToRelink(writer, changes);
   if (docPaths.size === 0) return;
-  const chunks = (allChunks ?? [...docPaths].sort().flatMap((path) => writer.docChunks(path))).filter((chunk) => docPaths.has(chunk.path));
+  const chunks = allChunks ?? [...docPaths].sort().flatMap((path) => writer.docChunks(path));
   const index = buildMentionIndex(snapshot.filePaths(), snapshot.allSymbols());
   const links: DocLink[] = chunks.flatMap((chunk) => findDocMentions(chunk, index));
   writer.replaceDocLinks([...docPaths], links);

@@ -2,7 +2,7 @@
 // and resolution run: the file's symbols by name and qualified name, and what its
 // imports bind (names, module aliases, Go package names).
 
-import type { ImportRecord, SymbolKind, SymbolRecord } from '../../core/entities.js';
+import type { ImportRecord, SymbolRecord } from '../../core/entities.js';
 import { extOf } from './paths.js';
 import type { SymbolLookup } from './symbol-table.js';
 
@@ -22,8 +22,6 @@ const FAMILY_BY_EXTENSION: Record<string, Family> = {
 export function familyOf(path: string): Family {
   return FAMILY_BY_EXTENSION[extOf(path).toLowerCase()] ?? 'other';
 }
-
-export const CLASS_LIKE: ReadonlySet<SymbolKind> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
 
 export interface FileView {
   path: string;

@@ -11,8 +11,8 @@
 // A name or qualifier bound by an import that resolved to nothing (an external package)
 // resolves to nothing at all. Uses of one target from one source collapse into one edge.
 
-import type { RawReference, ReferenceEdge, ReferenceKind, SymbolKind, SymbolRecord } from '../../core/entities.js';
-import { buildFileView, CLASS_LIKE, familyOf, type FileView } from './file-view.js';
+import { CLASS_LIKE_KINDS, type RawReference, type ReferenceEdge, type ReferenceKind, type SymbolKind, type SymbolRecord } from '../../core/entities.js';
+import { buildFileView, familyOf, type FileView } from './file-view.js';
 import { dirOf } from './paths.js';
 import { exportedFrom } from './reexports.js';
 import type { SymbolLookup } from './symbol-table.js';
@@ -25,8 +25,8 @@ export interface Target {
 const SELF_QUALIFIERS = new Set(['self', 'this', 'cls', 'Self']);
 const KINDS_FOR: Record<ReferenceKind, ReadonlySet<SymbolKind> | null> = {
   call: new Set(['function', 'method', 'class', 'struct']),
-  type: CLASS_LIKE,
-  inherit: CLASS_LIKE,
+  type: CLASS_LIKE_KINDS,
+  inherit: CLASS_LIKE_KINDS,
   read: null,
 };
 const MAX_AMBIGUOUS = 3;
@@ -125,7 +125,7 @@ export class ReferenceResolver {
   /** `C.m` with C an imported class → 1; `mod.f` with mod an imported module → 0.9. */
   private viaImportedQualifier(ref: RawReference, q: string, targets: string[], fits: KindFilter): Target[] {
     if (targets.length === 0) return [];
-    const types = this.exported(q, targets).filter((s) => CLASS_LIKE.has(s.kind));
+    const types = this.exported(q, targets).filter((s) => CLASS_LIKE_KINDS.has(s.kind));
     for (const type of types) {
       const members = membersOf(this.view(type.path), type.qualifiedName, ref.name, fits);
       if (members.length > 0) return all(members, 1);
@@ -139,7 +139,7 @@ export class ReferenceResolver {
     const dir = dirOf(file.path);
     const candidates = this.named(q ?? name).filter((s) => s.path !== file.path && dirOf(s.path) === dir);
     if (q === null) return topLevelFirst(candidates.filter(fits));
-    const types = candidates.filter((s) => CLASS_LIKE.has(s.kind));
+    const types = candidates.filter((s) => CLASS_LIKE_KINDS.has(s.kind));
     return types.flatMap((type) => membersOf(this.view(type.path), type.qualifiedName, name, fits));
   }
 
@@ -231,7 +231,7 @@ export function enclosingType(file: FileView, fromKey: string): string | null {
   for (let guard = 0; qualified !== null && guard < 32; guard++) {
     const symbol = file.byQualifiedName.get(qualified);
     // No symbol: a Rust impl or Go receiver scope, qualified under the type's name.
-    if (!symbol || CLASS_LIKE.has(symbol.kind)) return qualified;
+    if (!symbol || CLASS_LIKE_KINDS.has(symbol.kind)) return qualified;
     qualified = symbol.parent;
   }
   return null;
@@ -243,7 +243,7 @@ function membersOf(file: FileView, typeName: string | null, name: string, fits: 
 }
 
 function typeNamed(file: FileView, name: string): SymbolRecord | null {
-  return (file.byName.get(name) ?? []).find((s) => CLASS_LIKE.has(s.kind)) ?? null;
+  return (file.byName.get(name) ?? []).find((s) => CLASS_LIKE_KINDS.has(s.kind)) ?? null;
 }
 
 function topLevelFirst(symbols: SymbolRecord[]): SymbolRecord[] {

@@ -14,12 +14,11 @@ export interface RecordSink {
   readonly sessions: Pick<SessionStore, 'patch'>;
   /** Resolves when everything given so far is stored; rejects with the first failure since the last flush. */
   flush(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** Writes through the ports, synchronously: failures are thrown by the write itself. */
 export function directSink(rawLog: Pick<RawLog, 'appendAll'>, sessions: Pick<SessionStore, 'patch'>): RecordSink {
-  return { rawLog, sessions, flush: async () => undefined, close: async () => undefined };
+  return { rawLog, sessions, flush: async () => undefined };
 }
 
 /**
@@ -56,6 +55,5 @@ export function deferredSink(rawLog: Pick<RawLog, 'appendAll'>, sessions: Pick<S
       failure = null;
       if (failed !== null) throw failed.error;
     },
-    close: async () => undefined,
   };
 }

@@ -18,7 +18,7 @@ describe('fuseSignals symbol kinds', () => {
   // The class matches best (its name is in the task), the method second.
   const signals = signalsWith(
     { 'a.py::Cart': 10, 'a.py::Cart.total': 9 },
-    { 'a.py::Cart': { kind: 'class', lines: 40 }, 'a.py::Cart.total': { kind: 'method', lines: 12 } },
+    { 'a.py::Cart': { kind: 'class' }, 'a.py::Cart.total': { kind: 'method' } },
   );
 
   it('ranks a method above its better-matching class when class-like definitions are demoted', () => {

@@ -2,7 +2,8 @@
 // signal list, file priors as multipliers, and symbols ranked by their own evidence plus
 // a share of their file's fused score.
 
-import { fuse, RRF_K, toList, type SignalList } from './fusion.js';
+import { CLASS_LIKE_KINDS } from '../../core/entities.js';
+import { fuse, toList, type SignalList } from './fusion.js';
 import { FILE_SIGNALS, SYMBOL_SIGNALS, type FileSignal, type RankSignals, type SymbolSignal } from './signals.js';
 import type { RankedFile, RankedSymbol } from './types.js';
 
@@ -18,20 +19,12 @@ export interface FusionWeights {
    */
   fileFocus: number;
   /**
-   * Reciprocal-rank constant of the symbol lists (files use RRF_K). Symbol lists are long
-   * and their heads are what matters, so a smaller constant than the files' may separate
-   * the first few from the fortieth; absent → RRF_K.
-   */
-  symbolK?: number;
-  /**
    * Multiplier of a class-like definition's score (class, struct, interface, trait, enum,
    * type): a task's function-level answer is the function or method to change, and a
    * class matches on its name and attributes alone; absent → 1.
    */
   containerPrior?: number;
 }
-
-const CONTAINER_KINDS: ReadonlySet<string> = new Set(['class', 'struct', 'interface', 'trait', 'enum', 'type']);
 
 /** Each signal contributes its best entries only: deeper ranks add noise, not recall. */
 export const LIST_LIMIT = 200;
@@ -81,7 +74,7 @@ function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readon
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
   const best = Math.max(Number.MIN_VALUE, ...files.slice(0, 1).map((file) => file.score));
   const ranked: RankedSymbol[] = [];
-  for (const item of fuse(lists, weights.symbolK ?? RRF_K)) {
+  for (const item of fuse(lists)) {
     const path = pathOfKey(item.id);
     const fileFused = fileScore.get(path);
     if (fileFused === undefined) continue; // its file was filtered out
@@ -90,7 +83,7 @@ function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readon
     const inherited = fileFused * weights.fileShare;
     const fileSignal = { signal: 'file', rank: null, raw: fileFused, contribution: inherited + own - item.score };
     const kind = signals.symbolFacts.get(item.id)?.kind;
-    const prior = kind !== undefined && CONTAINER_KINDS.has(kind) ? (weights.containerPrior ?? 1) : 1;
+    const prior = kind !== undefined && CLASS_LIKE_KINDS.has(kind) ? (weights.containerPrior ?? 1) : 1;
     const score = (own + inherited) * prior;
     const extra = prior === 1 ? [] : [{ signal: 'kind', rank: null, raw: prior, contribution: score - own - inherited }];
     ranked.push({ key: item.id, path, score, signals: [...item.signals, fileSignal, ...extra] });

@@ -28,13 +28,12 @@ export interface RankSignals {
   symbols: Record<SymbolSignal, Map<string, number>>;
   /** Multiplier per candidate file (tests, docs, vendored code, package markers). */
   priors: Map<string, number>;
-  /** Kind and size of the symbols near the head of any symbol list (absent → unknown). */
+  /** Kind of the symbols near the head of any symbol list (absent → unknown). */
   symbolFacts: Map<string, SymbolFacts>;
 }
 
 export interface SymbolFacts {
   kind: SymbolKind;
-  lines: number;
 }
 
 export interface CollectOptions {
@@ -87,7 +86,7 @@ function factsOf(reader: CuratedReader, lists: Record<SymbolSignal, Map<string, 
     for (const [key] of head) {
       if (facts.has(key)) continue;
       const symbol = reader.symbol(key);
-      if (symbol) facts.set(key, { kind: symbol.kind, lines: symbol.endLine - symbol.startLine + 1 });
+      if (symbol) facts.set(key, { kind: symbol.kind });
     }
   }
   return facts;
@@ -113,7 +112,7 @@ function memberSignal(reader: CuratedReader, lists: Map<string, number>[], terms
   for (const [path, votes] of fileVotes) {
     for (const symbol of reader.symbolsOfFile(path)) {
       if (!MEMBER_KINDS.has(symbol.kind)) continue;
-      facts.set(symbol.key, { kind: symbol.kind, lines: symbol.endLine - symbol.startLine + 1 });
+      facts.set(symbol.key, { kind: symbol.kind });
       const overlap = splitIdentifier(symbol.name).filter((part) => wanted.has(stemToken(part))).length;
       scores.set(symbol.key, votes * (1 + overlap));
     }
