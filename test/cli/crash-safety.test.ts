@@ -2,23 +2,23 @@
 // to exactly what an uninterrupted run produces.
 
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteCuratedReader } from '../../src/store/sqlite/index.js';
 import { CAIRN_BIN, runCli } from '../support/cli.js';
 import { tempDir, type TempDir } from '../support/temp-repo.js';
 
-const cleanups: TempDir[] = [];
+const cleanups: string[] = [];
 afterEach(() => {
-  for (const dir of cleanups.splice(0)) dir.remove();
+  for (const path of cleanups.splice(0)) rmSync(path, { recursive: true, force: true });
 });
 
 const MODULES = 1500;
 
 function syntheticRepo(): TempDir {
   const repo = tempDir('cairn-crash-');
-  cleanups.push(repo);
+  cleanups.push(repo.path);
   for (let i = 0; i < MODULES; i++) {
     const next = (i + 1) % MODULES;
     repo.write(
@@ -61,6 +61,9 @@ describe('crash safety', () => {
   it('completes an index whose writer was killed mid-run', async () => {
     const repo = syntheticRepo();
     const indexDir = join(repo.path, '..', `${repo.path.split('/').pop()}-index`);
+    const fresh = join(indexDir, '..', `${repo.path.split('/').pop()}-fresh`);
+    // Both index folders sit beside the repo (outside it), so they need their own cleanup.
+    cleanups.push(indexDir, fresh);
     const outcome = await killWhenWritesBegin(['index', repo.path, '--index-dir', indexDir]);
     expect(outcome.killed).toBe(true);
 
@@ -70,7 +73,6 @@ describe('crash safety', () => {
 
     const resumed = await runCli(['index', repo.path, '--index-dir', indexDir, '--json']);
     expect(resumed.code).toBe(0);
-    const fresh = join(indexDir, '..', `${repo.path.split('/').pop()}-fresh`);
     expect((await runCli(['index', repo.path, '--index-dir', fresh, '--json'])).code).toBe(0);
 
     const completed = snapshot(indexDir);
