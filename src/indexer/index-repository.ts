@@ -16,7 +16,8 @@ import { ChangeTracker } from './change-tracker.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
 import { acquireIndexLock } from './lock.js';
-import { scanRepository, type ScanResult } from './scan.js';
+import { type IndexedFiles, scanRepository, type ScanOutcome, type ScanResult } from './scan.js';
+import { parseMemo, serializeMemo } from './scan-memo.js';
 import type { SkipReason, WalkedFile } from './walk/types.js';
 
 export interface IndexRunOptions {
@@ -30,6 +31,8 @@ export interface IndexRunOptions {
   workers?: number;
   /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
   vectors?: VectorStepOptions;
+  /** How long before the walk a change must be for the scan memo to trust it (default 2 s; see scan-memo.ts). */
+  racyMarginMs?: number;
 }
 
 export interface VectorStepOptions {
@@ -50,7 +53,16 @@ export interface IndexSummary {
   files: number;
   symbols: number;
   edges: { imports: number; references: number; docLinks: number; coChange: number };
-  run: { seen: number; added: number; changed: number; removed: number; unchanged: number; touched: number };
+  run: {
+    seen: number;
+    added: number;
+    changed: number;
+    removed: number;
+    unchanged: number;
+    touched: number;
+    /** 'walk', or 'memo' when nothing the last walk read had changed (scan-memo.ts). */
+    scan: 'walk' | 'memo';
+  };
   skipped: Partial<Record<SkipReason, number>>;
   skippedPaths: ScanResult['skippedPaths'];
   /** Files by language whose tree-sitter parse failed or was partial. */
@@ -63,6 +75,9 @@ export interface IndexSummary {
   /** Peak resident memory of this process (worker threads included), MiB. */
   peakRssMb: number;
 }
+
+/** Index meta key of the last complete run's scan memo (scan-memo.ts). */
+export const SCAN_MEMO_META = 'scanMemo';
 
 /** Below this many files to extract, worker start-up costs more than it saves. */
 const MIN_FILES_FOR_WORKERS = 64;
@@ -85,13 +100,14 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     // Files indexed with an older tokenization must all be re-extracted (their hashes match).
-    const fingerprints = writer.fingerprints();
-    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION && fingerprints.size > 0;
-    if (retokenize) for (const [path, known] of fingerprints) fingerprints.set(path, { ...known, size: -1, hash: '' });
+    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION;
+    const indexed = indexedFiles(writer, retokenize);
     // Started before the walk: git answers (and reads the history, when stale) meanwhile.
     const historyRead = startHistoryRead(options.root, writer, options.config.cochange, interrupted);
     historyRead.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled
     yield { phase: 'scan' };
+    // A memo is trusted only after a complete run of the same tokenization.
+    const memo = interrupted || retokenize ? null : parseMemo(writer.meta(SCAN_MEMO_META));
     const scan = await scanRepository(
       options.root,
       {
@@ -100,7 +116,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
         exclude: options.config.exclude,
         indexDir: options.indexDir,
       },
-      fingerprints,
+      indexed,
+      { memo, remember: true, ...(options.racyMarginMs !== undefined ? { racyMarginMs: options.racyMarginMs } : {}) },
     );
     const nothingToDo = scan.candidates.length === 0 && scan.deleted.length === 0 && !interrupted;
     if (!nothingToDo) writer.setState('building');
@@ -109,7 +126,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const changes = new ChangeTracker(writer);
     changes.noteRemoved(scan.deleted);
     writer.deleteFiles(scan.deleted);
-    const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, fingerprints);
+    const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, indexed.fingerprints());
 
     const link = yield* linkIfNeeded(options, writer, interrupted, changes, history);
     if (!nothingToDo || writer.meta('state') !== 'complete') {
@@ -117,6 +134,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
       writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
       writer.setState('complete');
     }
+    // A file the walk found but could not read is not in the index: the memo would hide it.
+    if (!scan.reused) writer.setMeta(SCAN_MEMO_META, scan.memo && extracted.unreadable === 0 ? serializeMemo(scan.memo) : null);
     // After 'complete': an embedding failure leaves a complete curated index behind.
     const vectors = options.vectors ? yield* embedStep(options, options.vectors, writer) : null;
     return summarize(options, writer, scan, extracted, changes, { link, vectors }, started);
@@ -124,6 +143,23 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     writer.close();
     lock.release();
   }
+}
+
+/**
+ * The index's files for the scan, fingerprints loaded on first use (a scan answered from
+ * its memo needs only the count). With `retokenize`, every fingerprint is marked stale.
+ */
+function indexedFiles(writer: IndexWriter, retokenize: boolean): IndexedFiles {
+  let loaded: Map<string, FileFingerprint> | null = null;
+  return {
+    count: () => writer.stats().files,
+    fingerprints: () => {
+      if (loaded !== null) return loaded;
+      loaded = writer.fingerprints();
+      if (retokenize) for (const [path, known] of loaded) loaded.set(path, { ...known, size: -1, hash: '' });
+      return loaded;
+    },
+  };
 }
 
 const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
@@ -271,7 +307,7 @@ class WriteBatch {
 function summarize(
   options: IndexRunOptions,
   writer: IndexWriter,
-  scan: ScanResult,
+  scan: ScanOutcome,
   extracted: ExtractOutcome,
   changes: ChangeTracker,
   { link, vectors }: { link: LinkSummary; vectors: VectorSummary | null },
@@ -292,6 +328,7 @@ function summarize(
       removed: scan.deleted.length,
       unchanged: scan.unchanged,
       touched: extracted.touched,
+      scan: scan.reused ? 'memo' : 'walk',
     },
     skipped: { ...scan.skipped, ...(extracted.unreadable ? { unreadable: (scan.skipped.unreadable ?? 0) + extracted.unreadable } : {}) },
     skippedPaths: scan.skippedPaths,

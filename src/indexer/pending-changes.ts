@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { CuratedReader, FileFingerprint } from '../store/curated.js';
 import { sha256 } from './hash.js';
-import { scanRepository } from './scan.js';
+import { indexedFingerprints, scanRepository } from './scan.js';
 
 export interface PendingChanges {
   added: number;
@@ -24,7 +24,7 @@ export async function pendingChanges(
   const scan = await scanRepository(
     root,
     { maxFileBytes: config.maxFileBytes, includeVendored: config.includeVendored, exclude: config.exclude, indexDir },
-    fingerprints,
+    indexedFingerprints(fingerprints),
   );
   let added = 0;
   let changed = 0;

@@ -1,0 +1,61 @@
+// The memo a scan leaves for the next run: what it was asked (root and walk options), every
+// file-system fact its walk read (walk/recording-fs.ts), and its findings. A run whose scan
+// was answered from the memo indexes nothing, so the memo stays true until a fact changes.
+//
+// Racy facts: change times have a granularity (a clock tick, up to 2 s on some file
+// systems), so a change made in the same tick as the walk read a path could leave its
+// ctime as noted. A walk that read anything changed within `racyBefore` of its start
+// leaves no memo (git's "racily clean" entries, handled the simple way): the next run walks.
+
+import type { ScanResult } from './scan.js';
+import { newestInput, walkInputsUnchanged, type WalkInputs } from './walk/recording-fs.js';
+import type { WalkFs } from './walk/walk-fs.js';
+import type { WalkOptions } from './walk/types.js';
+
+/** Bumped when the walk starts reading something new, so older memos are never trusted. */
+const MEMO_VERSION = 1;
+
+export interface ScanMemo {
+  version: number;
+  key: string;
+  inputs: WalkInputs;
+  findings: Pick<ScanResult, 'seen' | 'skipped' | 'skippedPaths'>;
+}
+
+/** What a walk is asked, as one string; null when the options hold something a key cannot name. */
+export function memoKey(root: string, options: WalkOptions): string | null {
+  if (options.tracked !== undefined) return null;
+  const { maxFileBytes, includeVendored, exclude, indexDir = null, followSymlinks = true, reportIgnored = false } = options;
+  return JSON.stringify([MEMO_VERSION, root, maxFileBytes, includeVendored, exclude, indexDir, followSymlinks, reportIgnored]);
+}
+
+/**
+ * A memo answers a scan when it was made for the same question, the index still holds the
+ * files its walk found (a complete run wrote every one of them), and no fact has changed.
+ */
+export function reusableMemo(memo: ScanMemo, key: string | null, indexedFiles: number, fs: WalkFs): boolean {
+  return memo.version === MEMO_VERSION && memo.key === key && memo.findings.seen === indexedFiles && walkInputsUnchanged(memo.inputs, fs);
+}
+
+/** The memo of a finished walk, or null when a fact it read may be racy (changed at or after `racyBefore`). */
+export function takeMemo(key: string, inputs: WalkInputs, result: ScanResult, racyBefore: number): ScanMemo | null {
+  const newest = newestInput(inputs);
+  if (newest !== null && newest >= racyBefore) return null;
+  return { version: MEMO_VERSION, key, inputs, findings: { seen: result.seen, skipped: result.skipped, skippedPaths: result.skippedPaths } };
+}
+
+/** The stored form (an index meta value). */
+export function serializeMemo(memo: ScanMemo): string {
+  return JSON.stringify(memo);
+}
+
+/** A stored memo, or null when there is none or it is not one this version reads. */
+export function parseMemo(text: string | null): ScanMemo | null {
+  if (text === null || text === '') return null;
+  try {
+    const memo = JSON.parse(text) as ScanMemo;
+    return memo.version === MEMO_VERSION && Array.isArray(memo.inputs?.ctimes) && Array.isArray(memo.inputs?.presence) && Array.isArray(memo.inputs?.realpaths) ? memo : null;
+  } catch {
+    return null;
+  }
+}
