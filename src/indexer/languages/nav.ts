@@ -4,6 +4,7 @@
 // cursors, and names node types and fields through per-grammar caches keyed by id.
 
 import type Parser from 'tree-sitter';
+import type { SyntaxCursor } from './syntax-cursor.js';
 
 /** Node type and field names of one grammar, resolved once per id from a cursor. */
 export class GrammarNames {
@@ -25,7 +26,7 @@ export class GrammarNames {
    * Whether nodes of this id never have children worth visiting: anonymous tokens and
    * named terminals (identifiers, numbers, comments). Saves a native call per leaf.
    */
-  isLeaf(id: number, cursor: Parser.TreeCursor): boolean {
+  isLeaf(id: number, cursor: SyntaxCursor): boolean {
     let leaf = this.leaves[id];
     if (leaf === undefined) {
       const name = this.nameOf(id, cursor);
@@ -36,12 +37,12 @@ export class GrammarNames {
   }
 
   /** The node's type, or "" for anonymous tokens (keywords, punctuation). */
-  namedType(cursor: Parser.TreeCursor): string {
+  namedType(cursor: SyntaxCursor): string {
     return this.nameOf(cursor.nodeTypeId, cursor);
   }
 
   /** As namedType, for a type id the caller already read from `cursor`. */
-  nameOf(id: number, cursor: Parser.TreeCursor): string {
+  nameOf(id: number, cursor: SyntaxCursor): string {
     let name = this.typeNames[id];
     if (name === undefined) {
       name = cursor.nodeIsNamed ? cursor.nodeType : '';
@@ -50,9 +51,9 @@ export class GrammarNames {
     return name;
   }
 
-  fieldName(cursor: Parser.TreeCursor): string | null {
+  fieldName(cursor: SyntaxCursor): string | null {
     const id = cursor.currentFieldId;
-    if (id === 0) return null;
+    if (!id) return null; // the node binding says undefined, FlatCursor 0
     let name = this.fieldNames[id];
     if (name === undefined) {
       name = cursor.currentFieldName || null;
@@ -77,13 +78,13 @@ export class Nav {
   private depth = 0;
 
   constructor(
-    private readonly cursor: Parser.TreeCursor,
+    private readonly cursor: SyntaxCursor,
     private readonly names: GrammarNames,
     readonly source: string,
   ) {}
 
   /** Re-positions this cursor on `main`'s current node. */
-  resetTo(main: Parser.TreeCursor): void {
+  resetTo(main: SyntaxCursor): void {
     this.cursor.resetTo(main);
     this.depth = 0;
   }

@@ -3,9 +3,9 @@
 // node, records entities, and may open a scope (a definition) for the node's subtree or
 // skip the subtree. Everything else is stepped over with three cheap cursor calls.
 
-import type Parser from 'tree-sitter';
 import type { ExtractionBuilder, Scope } from './builder.js';
 import { type GrammarNames, Nav } from './nav.js';
+import type { SyntaxCursor, SyntaxTree } from './syntax-cursor.js';
 
 export const SKIP = 'skip';
 export type VisitResult = Scope | typeof SKIP | undefined | void;
@@ -39,7 +39,7 @@ class WalkVisit implements Visit {
   constructor(
     private readonly handlerNav: Nav,
     readonly out: ExtractionBuilder,
-    private readonly main: Parser.TreeCursor,
+    private readonly main: SyntaxCursor,
     private readonly names: GrammarNames,
   ) {
     this.scope = out.fileScope;
@@ -71,7 +71,7 @@ export class TreeWalker {
     private readonly names: GrammarNames,
   ) {}
 
-  walk(tree: Parser.Tree, out: ExtractionBuilder): WalkResult {
+  walk(tree: SyntaxTree, out: ExtractionBuilder): WalkResult {
     const main = tree.walk();
     const visit = new WalkVisit(new Nav(tree.walk(), this.names, out.source), out, main, this.names);
     const scopes = new ScopeStack(out.fileScope);

@@ -1,0 +1,220 @@
+// flat_tree: parse a JS string with a tree-sitter language and return the whole tree as
+// one Int32Array, in pre-order, STRIDE ints per visible node. Walking the tree through the
+// node binding's TreeCursor costs a native call per step (tens of ns each, ~20 M calls for
+// a sympy-sized repository); this costs one call per file, and the walk becomes array reads.
+//
+// Node layout (see src/indexer/languages/flat-tree.ts, which must agree):
+//   0 symbol   1 flags (bit 0 named)   2 field id (0: none)
+//   3 start index   4 end index   (UTF-16 code units, as the node binding reports them)
+//   5 start row   6 end row   7 end column (bytes of UTF-16)
+//   8 parent   9 next sibling   10 previous sibling   11 child count   (-1: none)
+//
+// The language comes from a grammar package (its `language` External, a TSLanguage*), so
+// the trees are those the node binding builds: same core library (vendored by the
+// `tree-sitter` package and compiled here), same grammar tables.
+
+#include <node_api.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tree_sitter/api.h"
+
+#define STRIDE 12
+
+typedef struct {
+  int32_t *data;
+  size_t count;
+  size_t capacity;
+} NodeBuffer;
+
+static int grow(NodeBuffer *buffer) {
+  size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
+  int32_t *data = realloc(buffer->data, capacity * STRIDE * sizeof(int32_t));
+  if (!data) return 0;
+  buffer->data = data;
+  buffer->capacity = capacity;
+  return 1;
+}
+
+static napi_value throw_error(napi_env env, const char *message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+typedef struct {
+  int32_t *parent;    // index of the node open at each depth
+  int32_t *previous;  // last node seen at each depth below the root (-1: none yet)
+  size_t capacity;
+} DepthStacks;
+
+static int reserve_depth(DepthStacks *stacks, size_t depth) {
+  if (depth < stacks->capacity) return 1;
+  size_t capacity = stacks->capacity ? stacks->capacity * 2 : 256;
+  int32_t *parent = realloc(stacks->parent, capacity * sizeof(int32_t));
+  if (!parent) return 0;
+  stacks->parent = parent;
+  int32_t *previous = realloc(stacks->previous, capacity * sizeof(int32_t));
+  if (!previous) return 0;
+  stacks->previous = previous;
+  stacks->capacity = capacity;
+  return 1;
+}
+
+static void record(NodeBuffer *out, TSTreeCursor *cursor, int32_t parent, int32_t previous) {
+  TSNode node = ts_tree_cursor_current_node(cursor);
+  int32_t index = (int32_t)out->count++;
+  int32_t *row = out->data + (size_t)index * STRIDE;
+  TSPoint start = ts_node_start_point(node), end = ts_node_end_point(node);
+  row[0] = ts_node_symbol(node);
+  row[1] = ts_node_is_named(node) ? 1 : 0;
+  row[2] = ts_tree_cursor_current_field_id(cursor);
+  row[3] = (int32_t)(ts_node_start_byte(node) / 2);
+  row[4] = (int32_t)(ts_node_end_byte(node) / 2);
+  row[5] = (int32_t)start.row;
+  row[6] = (int32_t)end.row;
+  row[7] = (int32_t)end.column;
+  row[8] = parent;
+  row[9] = -1;
+  row[10] = previous;
+  row[11] = 0;
+  if (previous >= 0) out->data[(size_t)previous * STRIDE + 9] = index;
+  if (parent >= 0) out->data[(size_t)parent * STRIDE + 11]++;
+}
+
+// Pre-order over the visible nodes (those a TreeCursor visits) with one cursor.
+static int flatten(TSTree *tree, NodeBuffer *out) {
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  DepthStacks stacks = {0};
+  size_t depth = 0;
+  int ok = 1;
+  for (;;) {
+    if ((out->count == out->capacity && !grow(out)) || !reserve_depth(&stacks, depth + 1)) {
+      ok = 0;
+      break;
+    }
+    int32_t parent = depth == 0 ? -1 : stacks.parent[depth - 1];
+    int32_t previous = depth == 0 ? -1 : stacks.previous[depth];
+    int32_t index = (int32_t)out->count;
+    record(out, &cursor, parent, previous);
+    if (depth > 0) stacks.previous[depth] = index;
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      stacks.parent[depth] = index;
+      depth++;
+      stacks.previous[depth] = -1;
+      continue;
+    }
+    // Leave nodes until one has a next sibling; done when back above the root.
+    int finished = 0;
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
+        finished = 1;
+        break;
+      }
+      depth--;
+    }
+    if (finished) break;
+  }
+  ts_tree_cursor_delete(&cursor);
+  free(stacks.parent);
+  free(stacks.previous);
+  return ok;
+}
+
+static int language_of(napi_env env, napi_value value, const TSLanguage **language) {
+  void *pointer = NULL;
+  if (napi_get_value_external(env, value, &pointer) != napi_ok || pointer == NULL) return 0;
+  *language = (const TSLanguage *)pointer;
+  return 1;
+}
+
+// parse(source: string, language: External, timeoutMicros: number)
+//   -> { nodes: Int32Array, hasError: boolean } | null (timed out)
+static napi_value parse(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 3) return throw_error(env, "parse(source, language, timeoutMicros)");
+  const TSLanguage *language;
+  if (!language_of(env, argv[1], &language)) return throw_error(env, "parse: the language is not a tree-sitter language");
+  size_t length = 0;
+  if (napi_get_value_string_utf16(env, argv[0], NULL, 0, &length) != napi_ok) return throw_error(env, "parse: the source is not a string");
+  char16_t *text = malloc((length + 1) * sizeof(char16_t));
+  if (!text) return throw_error(env, "parse: out of memory");
+  napi_get_value_string_utf16(env, argv[0], text, length + 1, &length);
+  double timeout = 0;
+  napi_get_value_double(env, argv[2], &timeout);
+
+  TSParser *parser = ts_parser_new();
+  if (!ts_parser_set_language(parser, language)) {
+    ts_parser_delete(parser);
+    free(text);
+    return throw_error(env, "parse: incompatible tree-sitter language version");
+  }
+  ts_parser_set_timeout_micros(parser, timeout > 0 ? (uint64_t)timeout : 0);
+  TSTree *tree = ts_parser_parse_string_encoding(parser, NULL, (const char *)text, (uint32_t)(length * sizeof(char16_t)), TSInputEncodingUTF16LE);
+  ts_parser_delete(parser);
+  free(text);
+  napi_value result;
+  if (!tree) {
+    napi_get_null(env, &result);
+    return result;
+  }
+  NodeBuffer buffer = {0};
+  int ok = flatten(tree, &buffer);
+  bool has_error = ts_node_has_error(ts_tree_root_node(tree));
+  ts_tree_delete(tree);
+  if (!ok) {
+    free(buffer.data);
+    return throw_error(env, "parse: out of memory");
+  }
+  void *bytes = NULL;
+  napi_value array_buffer, nodes, error_flag;
+  size_t size = buffer.count * STRIDE * sizeof(int32_t);
+  napi_create_arraybuffer(env, size, &bytes, &array_buffer);
+  if (size > 0) memcpy(bytes, buffer.data, size);
+  free(buffer.data);
+  napi_create_typedarray(env, napi_int32_array, buffer.count * STRIDE, array_buffer, 0, &nodes);
+  napi_get_boolean(env, has_error, &error_flag);
+  napi_create_object(env, &result);
+  napi_set_named_property(env, result, "nodes", nodes);
+  napi_set_named_property(env, result, "hasError", error_flag);
+  return result;
+}
+
+// symbols(language: External) -> { names: string[], fields: (string|null)[] }, by id.
+static napi_value symbols(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  const TSLanguage *language;
+  if (argc < 1 || !language_of(env, argv[0], &language)) return throw_error(env, "symbols(language)");
+  uint32_t symbol_count = ts_language_symbol_count(language);
+  uint32_t field_count = ts_language_field_count(language);
+  napi_value names, fields, result, value;
+  napi_create_array_with_length(env, symbol_count, &names);
+  for (uint32_t id = 0; id < symbol_count; id++) {
+    const char *name = ts_language_symbol_name(language, (TSSymbol)id);
+    if (name) napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &value);
+    else napi_get_null(env, &value);
+    napi_set_element(env, names, id, value);
+  }
+  napi_create_array_with_length(env, field_count + 1, &fields);
+  for (uint32_t id = 0; id <= field_count; id++) {
+    const char *name = id == 0 ? NULL : ts_language_field_name_for_id(language, (TSFieldId)id);
+    if (name) napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &value);
+    else napi_get_null(env, &value);
+    napi_set_element(env, fields, id, value);
+  }
+  napi_create_object(env, &result);
+  napi_set_named_property(env, result, "names", names);
+  napi_set_named_property(env, result, "fields", fields);
+  return result;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value fn;
+  napi_create_function(env, "parse", NAPI_AUTO_LENGTH, parse, NULL, &fn);
+  napi_set_named_property(env, exports, "parse", fn);
+  napi_create_function(env, "symbols", NAPI_AUTO_LENGTH, symbols, NULL, &fn);
+  napi_set_named_property(env, exports, "symbols", fn);
+  return exports;
+}
