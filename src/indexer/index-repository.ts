@@ -31,7 +31,7 @@ export interface IndexRunOptions {
   workers?: number;
   /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
   vectors?: VectorStepOptions;
-  /** How long before the walk a change must be for the scan memo to trust it (default 2 s; see scan-memo.ts). */
+  /** How long before the walk a change must be for the scan memo to trust it (default: by timestamp granularity, see scan-memo.ts). */
   racyMarginMs?: number;
 }
 

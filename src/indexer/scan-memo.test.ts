@@ -8,6 +8,7 @@ import { fixtureRepo, type TempDir } from '../../test/support/temp-repo.js';
 import { drainIndex, openRepo } from '../app.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../store/sqlite/index.js';
 import { indexRepository, SCAN_MEMO_META, type IndexSummary } from './index-repository.js';
+import { isRacy } from './scan-memo.js';
 
 const repos: TempDir[] = [];
 afterEach(() => {
@@ -41,6 +42,19 @@ async function shopRepo(): Promise<TempDir> {
   await tick();
   return repo;
 }
+
+describe('isRacy', () => {
+  const start = 1_700_000_000_000;
+  it('gives fine timestamps a 50 ms margin and whole-second ones 2 s', () => {
+    expect(isRacy(start - 49.123, start)).toBe(true);
+    expect(isRacy(start - 51.123, start)).toBe(false);
+    expect(isRacy(start - 1000, start)).toBe(true);
+    expect(isRacy(start - 2000, start)).toBe(true);
+    expect(isRacy(start - 3000, start)).toBe(false);
+    expect(isRacy(start + 5.5, start)).toBe(true);
+    expect(isRacy(start - 3000, start, 60_000)).toBe(true);
+  });
+});
 
 describe('scan memo', () => {
   it('answers a no-change refresh from the memo, with the same findings as a walk', async () => {

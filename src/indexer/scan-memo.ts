@@ -2,13 +2,16 @@
 // file-system fact its walk read (walk/recording-fs.ts), and its findings. A run whose scan
 // was answered from the memo indexes nothing, so the memo stays true until a fact changes.
 //
-// Racy facts: change times have a granularity (a clock tick, up to 2 s on some file
-// systems), so a change made in the same tick as the walk read a path could leave its
-// ctime as noted. A walk that read anything changed within `racyBefore` of its start
-// leaves no memo (git's "racily clean" entries, handled the simple way): the next run walks.
+// Racy facts: change times have a granularity, so a change made in the same tick as the
+// walk read a path could leave its ctime as noted. A walk that read anything changed
+// within a margin of its start leaves no memo (git's "racily clean" entries, handled the
+// simple way): the next run walks. The margin follows the file system's granularity as
+// the fact shows it: a ctime with a sub-second part comes from a file system with fine
+// timestamps, stamped from the kernel's coarse clock (a tick of 1–10 ms), so 50 ms is safe;
+// a whole-second ctime may come from one with 1–2 s granularity (FAT, HFS+), so 2 s.
 
 import type { ScanResult } from './scan.js';
-import { newestInput, walkInputsUnchanged, type WalkInputs } from './walk/recording-fs.js';
+import { walkInputsUnchanged, type WalkInputs } from './walk/recording-fs.js';
 import type { WalkFs } from './walk/walk-fs.js';
 import type { WalkOptions } from './walk/types.js';
 
@@ -37,10 +40,18 @@ export function reusableMemo(memo: ScanMemo, key: string | null, indexedFiles: n
   return memo.version === MEMO_VERSION && memo.key === key && memo.findings.seen === indexedFiles && walkInputsUnchanged(memo.inputs, fs);
 }
 
-/** The memo of a finished walk, or null when a fact it read may be racy (changed at or after `racyBefore`). */
-export function takeMemo(key: string, inputs: WalkInputs, result: ScanResult, racyBefore: number): ScanMemo | null {
-  const newest = newestInput(inputs);
-  if (newest !== null && newest >= racyBefore) return null;
+const FINE_MARGIN_MS = 50;
+const COARSE_MARGIN_MS = 2000;
+
+/** Whether a fact changed at `ctimeMs` is too close to a walk that started at `walkStartedAt` to be trusted. */
+export function isRacy(ctimeMs: number, walkStartedAt: number, marginMs?: number): boolean {
+  const margin = marginMs ?? (ctimeMs % 1000 === 0 ? COARSE_MARGIN_MS : FINE_MARGIN_MS);
+  return ctimeMs >= walkStartedAt - margin;
+}
+
+/** The memo of a finished walk, or null when a fact it read may be racy (see isRacy; `marginMs` overrides the margin). */
+export function takeMemo(key: string, inputs: WalkInputs, result: ScanResult, walkStartedAt: number, marginMs?: number): ScanMemo | null {
+  for (const [, ctimeMs] of inputs.ctimes) if (ctimeMs !== null && isRacy(ctimeMs, walkStartedAt, marginMs)) return null;
   return { version: MEMO_VERSION, key, inputs, findings: { seen: result.seen, skipped: result.skipped, skippedPaths: result.skippedPaths } };
 }
 

@@ -43,7 +43,7 @@ export interface ScanOptions {
   /** Leave a memo of this scan's walk (`ScanOutcome.memo`). */
   remember?: boolean;
   fs?: WalkFs;
-  /** Clock and ctime granularity margin for racy facts (tests). */
+  /** Clock, and a fixed margin for racy facts instead of the granularity-based one (tests). */
   now?: () => number;
   racyMarginMs?: number;
 }
@@ -74,7 +74,7 @@ export async function scanRepository(
   const startedAt = now();
   const recording = options.remember && key !== null ? new RecordingWalkFs(fs) : null;
   const result = await walkAndCompare(root, walkOptions, indexed.fingerprints(), recording ?? fs);
-  const next = recording === null || key === null ? null : takeMemo(key, recording.inputs(), result, startedAt - (options.racyMarginMs ?? 2000));
+  const next = recording === null || key === null ? null : takeMemo(key, recording.inputs(), result, startedAt, options.racyMarginMs);
   return { ...result, reused: false, memo: next };
 }
 

@@ -105,10 +105,3 @@ export function walkInputsUnchanged(inputs: WalkInputs, fs: WalkFs): boolean {
   for (const [path, real] of inputs.realpaths) if (realOrNull(fs, path) !== real) return false;
   return true;
 }
-
-/** The newest ctime noted, or null when none: how recent the youngest fact is. */
-export function newestInput(inputs: WalkInputs): number | null {
-  let newest: number | null = null;
-  for (const [, ctimeMs] of inputs.ctimes) if (ctimeMs !== null && (newest === null || ctimeMs > newest)) newest = ctimeMs;
-  return newest;
-}
