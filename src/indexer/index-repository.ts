@@ -60,8 +60,8 @@ export interface IndexSummary {
     removed: number;
     unchanged: number;
     touched: number;
-    /** 'walk', or 'memo' when nothing the last walk read had changed (scan-memo.ts). */
-    scan: 'walk' | 'memo';
+    /** How the scan was answered: 'walk', or from the last walk's memo (scan.ts, scan-memo.ts). */
+    scan: ScanOutcome['mode'];
   };
   skipped: Partial<Record<SkipReason, number>>;
   skippedPaths: ScanResult['skippedPaths'];
@@ -135,7 +135,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
       writer.setState('complete');
     }
     // A file the walk found but could not read is not in the index: the memo would hide it.
-    if (!scan.reused) writer.setMeta(SCAN_MEMO_META, scan.memo && extracted.unreadable === 0 ? serializeMemo(scan.memo) : null);
+    if (scan.mode !== 'memo') writer.setMeta(SCAN_MEMO_META, scan.memo && extracted.unreadable === 0 ? serializeMemo(scan.memo) : null);
     // After 'complete': an embedding failure leaves a complete curated index behind.
     const vectors = options.vectors ? yield* embedStep(options, options.vectors, writer) : null;
     return summarize(options, writer, scan, extracted, changes, { link, vectors }, started);
@@ -328,7 +328,7 @@ function summarize(
       removed: scan.deleted.length,
       unchanged: scan.unchanged,
       touched: extracted.touched,
-      scan: scan.reused ? 'memo' : 'walk',
+      scan: scan.mode,
     },
     skipped: { ...scan.skipped, ...(extracted.unreadable ? { unreadable: (scan.skipped.unreadable ?? 0) + extracted.unreadable } : {}) },
     skippedPaths: scan.skippedPaths,

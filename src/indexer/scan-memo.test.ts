@@ -67,13 +67,13 @@ describe('scan memo', () => {
     expect(second.files).toBe(first.files);
   });
 
-  it('walks again after an edit, an addition and a removal, and finds each', async () => {
+  it('answers an edit from the memo by stat-ing the edited file, and walks after an addition or a removal', async () => {
     const repo = await shopRepo();
     await run(repo);
     await run(repo);
     writeFileSync(join(repo.path, 'shop/pricing.py'), 'def priced():\n    return 1\n');
     const edited = await run(repo);
-    expect(edited.run).toMatchObject({ scan: 'walk', changed: 1 });
+    expect(edited.run).toMatchObject({ scan: 'memo-files', changed: 1, added: 0, removed: 0 });
     expect(symbolKeys(repo)).toContain('shop/pricing.py::priced');
 
     expect((await run(repo)).run.scan).toBe('memo');
@@ -94,12 +94,22 @@ describe('scan memo', () => {
     expect(narrowed.run).toMatchObject({ scan: 'walk', added: 1, removed: 1 });
   });
 
-  it('walks again when a file only changed its mode', async () => {
+  it('stats a file that only changed its mode, and finds nothing to re-extract', async () => {
+    const repo = await shopRepo();
+    const first = await run(repo);
+    await run(repo);
+    chmodSync(join(repo.path, 'shop/pricing.py'), 0o600);
+    expect((await run(repo)).run).toMatchObject({ scan: 'memo-files', changed: 0, unchanged: first.run.seen });
+  });
+
+  it('walks when an edited file is now past the size limit, and drops it', async () => {
     const repo = await shopRepo();
     await run(repo);
     await run(repo);
-    chmodSync(join(repo.path, 'shop/pricing.py'), 0o600);
-    expect((await run(repo)).run.scan).toBe('walk');
+    writeFileSync(join(repo.path, 'shop/pricing.py'), `# ${'x'.repeat(2 * 1024 * 1024)}\n`);
+    const grown = await run(repo);
+    expect(grown.run).toMatchObject({ scan: 'walk', removed: 1 });
+    expect(grown.skipped['too-large']).toBe(1);
   });
 
   it('leaves no memo when the walk read something changed just before it (racy)', async () => {

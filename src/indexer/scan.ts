@@ -8,7 +8,9 @@
 // that finds nothing to do, which every `retrieve` and `search` runs first.
 
 import type { FileFingerprint } from '../store/curated.js';
-import { type ScanMemo, memoKey, reusableMemo, takeMemo } from './scan-memo.js';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import { checkMemo, type MemoCheck, memoKey, type ScanMemo, takeMemo, updateMemo } from './scan-memo.js';
 import { RecordingWalkFs } from './walk/recording-fs.js';
 import { walkRepository } from './walk/walk.js';
 import { nodeWalkFs, type WalkFs } from './walk/walk-fs.js';
@@ -49,9 +51,12 @@ export interface ScanOptions {
 }
 
 export interface ScanOutcome extends ScanResult {
-  /** Whether the scan was answered from the given memo, without walking. */
-  reused: boolean;
-  /** A memo of this walk when asked for one and every fact is safely old; else null. */
+  /**
+   * How the scan was answered: by walking; from the memo, nothing changed; or from the
+   * memo with the files whose own facts changed (edits) stat'ed again.
+   */
+  mode: 'walk' | 'memo' | 'memo-files';
+  /** The memo to keep for the next run (the given one when mode is 'memo'), or null for none. */
   memo: ScanMemo | null;
 }
 
@@ -65,17 +70,62 @@ export async function scanRepository(
 ): Promise<ScanOutcome> {
   const fs = options.fs ?? nodeWalkFs;
   const key = memoKey(root, walkOptions);
-  const memo = options.memo ?? null;
-  if (memo !== null && reusableMemo(memo, key, indexed.count(), fs)) {
-    const { seen, skipped, skippedPaths } = memo.findings;
-    return { candidates: [], unchanged: seen, deleted: [], skipped, skippedPaths, seen, reused: true, memo };
-  }
   const now = options.now ?? Date.now;
   const startedAt = now();
+  const memo = options.memo ?? null;
+  const check: MemoCheck = memo === null ? { kind: 'stale' } : checkMemo(memo, key, indexed.count(), fs);
+  if (memo !== null && check.kind === 'same') {
+    const { seen, skipped, skippedPaths } = memo.findings;
+    return { candidates: [], unchanged: seen, deleted: [], skipped, skippedPaths, seen, mode: 'memo', memo };
+  }
+  if (memo !== null && check.kind === 'files') {
+    const rescanned = rescanFiles(memo, check.changed, { root, walkOptions, fingerprints: indexed.fingerprints(), fs, startedAt, marginMs: options.racyMarginMs });
+    if (rescanned !== null) return rescanned;
+  }
   const recording = options.remember && key !== null ? new RecordingWalkFs(fs) : null;
-  const result = await walkAndCompare(root, walkOptions, indexed.fingerprints(), recording ?? fs);
-  const next = recording === null || key === null ? null : takeMemo(key, recording.inputs(), result, startedAt, options.racyMarginMs);
-  return { ...result, reused: false, memo: next };
+  const { result, files } = await walkAndCompare(root, walkOptions, indexed.fingerprints(), recording ?? fs);
+  const next = recording === null || key === null ? null : takeMemo(key, { inputs: recording.inputs(), files, read: recording.read }, result, startedAt, options.racyMarginMs);
+  return { ...result, mode: 'walk', memo: next };
+}
+
+interface RescanContext {
+  root: string;
+  walkOptions: WalkOptions;
+  fingerprints: Map<string, FileFingerprint>;
+  fs: WalkFs;
+  startedAt: number;
+  marginMs: number | undefined;
+}
+
+/**
+ * The scan when only some walked files' own facts changed: each is stat'ed as the walk
+ * would, and is a candidate unless its size and mtime still match the index. Null when
+ * one would now be skipped (grown past the size limit, unreadable, gone): a walk decides.
+ */
+function rescanFiles(memo: ScanMemo, changed: readonly number[], context: RescanContext): ScanOutcome | null {
+  const rootAbs = path.resolve(context.root);
+  const candidates: WalkedFile[] = [];
+  const renoted = new Map<number, number>();
+  for (const at of changed) {
+    const absPath = memo.inputs.ctimes[at]![0];
+    let stats: Stats;
+    try {
+      stats = context.fs.stat(absPath);
+      context.fs.assertReadable(absPath);
+    } catch {
+      return null;
+    }
+    if (!stats.isFile() || stats.size > context.walkOptions.maxFileBytes || !absPath.startsWith(`${rootAbs}/`)) return null;
+    renoted.set(at, stats.ctimeMs);
+    const relPath = absPath.slice(rootAbs.length + 1).split(path.sep).join('/');
+    const known = context.fingerprints.get(relPath);
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) continue;
+    candidates.push({ type: 'file', path: relPath, absPath, size: stats.size, mtimeMs: stats.mtimeMs });
+  }
+  candidates.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const { seen, skipped, skippedPaths } = memo.findings;
+  const next = updateMemo(memo, renoted, context.startedAt, context.marginMs);
+  return { candidates, unchanged: seen - candidates.length, deleted: [], skipped, skippedPaths, seen, mode: 'memo-files', memo: next };
 }
 
 async function walkAndCompare(
@@ -83,9 +133,10 @@ async function walkAndCompare(
   walkOptions: WalkOptions,
   fingerprints: Map<string, FileFingerprint>,
   fs: WalkFs,
-): Promise<ScanResult> {
+): Promise<{ result: ScanResult; files: Set<string> }> {
   const result: ScanResult = { candidates: [], unchanged: 0, deleted: [], skipped: {}, skippedPaths: [], seen: 0 };
   const present = new Set<string>();
+  const files = new Set<string>();
   for await (const event of walkRepository(root, walkOptions, fs)) {
     if (event.type === 'skip') {
       result.skipped[event.reason] = (result.skipped[event.reason] ?? 0) + 1;
@@ -96,11 +147,12 @@ async function walkAndCompare(
     }
     result.seen++;
     present.add(event.path);
+    files.add(event.absPath);
     const known = fingerprints.get(event.path);
     if (known && known.size === event.size && known.mtimeMs === event.mtimeMs) result.unchanged++;
     else result.candidates.push(event);
   }
   for (const path of fingerprints.keys()) if (!present.has(path)) result.deleted.push(path);
   result.deleted.sort();
-  return result;
+  return { result, files };
 }

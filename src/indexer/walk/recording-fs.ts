@@ -24,12 +24,15 @@ export class RecordingWalkFs implements WalkFs {
   private readonly ctimes = new Map<string, number | null>();
   private readonly presence = new Map<string, boolean>();
   private readonly realpaths = new Map<string, string | null>();
+  /** Paths whose content the walk read (folder listings, ignore files), not only their stats. */
+  readonly read = new Set<string>();
 
   constructor(private readonly inner: WalkFs) {}
 
   readdir(dir: string): Dirent[] {
     // Noted before listing: an entry added meanwhile moves the ctime past the noted one.
     this.note(dir);
+    this.read.add(dir);
     return this.inner.readdir(dir);
   }
 
@@ -54,6 +57,7 @@ export class RecordingWalkFs implements WalkFs {
 
   readText(path: string): string {
     this.note(path);
+    this.read.add(path);
     return this.inner.readText(path);
   }
 
@@ -82,7 +86,8 @@ export class RecordingWalkFs implements WalkFs {
   }
 }
 
-function ctimeOf(fs: WalkFs, path: string): number | null {
+/** A path's ctime through `fs` (following links), or null when it cannot be stat'ed. */
+export function ctimeOf(fs: WalkFs, path: string): number | null {
   try {
     return fs.stat(path).ctimeMs;
   } catch {
