@@ -71,8 +71,30 @@ function depth(dir: string): number {
   return dir === '' ? 0 : dir.split('/').length;
 }
 
+/**
+ * moduleFiles answers per file list, memoised: a repository imports the same modules from
+ * many files (sympy: 18k imports, a few thousand distinct), each answer a handful of
+ * string joins and lookups. Keyed weakly by the (immutable) file list of one resolution.
+ */
+const moduleFilesMemo = new WeakMap<RepoFiles, Map<string, readonly string[]>>();
+
 /** The files of module `dotted` ("a.b") inside `base`: a/b.py(i) or a/b/__init__.py(i). */
-function moduleFiles(base: string, dotted: string, files: RepoFiles): string[] {
+function moduleFiles(base: string, dotted: string, files: RepoFiles): readonly string[] {
+  let memo = moduleFilesMemo.get(files);
+  if (memo === undefined) {
+    memo = new Map();
+    moduleFilesMemo.set(files, memo);
+  }
+  const key = `${base}\u0000${dotted}`;
+  let found = memo.get(key);
+  if (found === undefined) {
+    found = computeModuleFiles(base, dotted, files);
+    memo.set(key, found);
+  }
+  return found;
+}
+
+function computeModuleFiles(base: string, dotted: string, files: RepoFiles): string[] {
   const rel = dotted === '' ? '' : dotted.split('.').join('/');
   const stem = joinPath(base, rel);
   if (stem === null) return [];
@@ -86,7 +108,7 @@ function moduleFiles(base: string, dotted: string, files: RepoFiles): string[] {
 
 /** The module itself plus each imported name that is a submodule of it. */
 function moduleWithSubmodules(base: string, dotted: string, names: string[], files: RepoFiles): string[] {
-  const out = moduleFiles(base, dotted, files);
+  const out = [...moduleFiles(base, dotted, files)];
   for (const name of names) {
     if (name === '*' || name === '') continue;
     out.push(...moduleFiles(base, dotted === '' ? name : `${dotted}.${name}`, files));
