@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { oracleFtsText } from './search-text-oracle.fixture.js';
 import { TokenBuffer } from './token-buffer.js';
 import { anyText, codeText } from './tokenizer-arbitraries.fixture.js';
-import { nextWordStart, scanWord } from './tokens.js';
+import { hashRange, nextWordStart, scanWord } from './tokens.js';
 import { WordTable, type WordTableLimits } from './word-table.js';
 
 function encodeWith(table: WordTable, text: string, out: TokenBuffer): string {
@@ -40,6 +40,15 @@ describe('WordTable', () => {
 
   it('expands exactly when emptied over and over by its byte limit', () => {
     checkAgainstReference({ maxWords: 1_000_000, maxBytes: 600 }, 1500);
+  });
+
+  it('tells apart words of equal hash, in the front cache and in the table', () => {
+    const [first, second] = ['w4pvu', 'wb3ea']; // both hash to -2132827905
+    expect(hashRange(first, 0, first.length)).toBe(hashRange(second, 0, second.length));
+    const table = new WordTable({ maxWords: 100, maxBytes: 1 << 20 });
+    const out = new TokenBuffer();
+    const text = `${first} ${second} ${first} ${second}.${first}`;
+    expect(encodeWith(table, text, out)).toBe(oracleFtsText(text));
   });
 
   it('gives a dotted word its segments\' tokens once each', () => {
