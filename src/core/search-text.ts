@@ -11,6 +11,7 @@ import { WordTable } from './word-table.js';
 
 const MAX_MEMO_WORDS = 200_000;
 const MAX_MEMO_BYTES = 32 * 1024 * 1024;
+const MIN_LOOKAHEAD = 64;
 
 /**
  * Bumped whenever tokenization changes what is indexed (2: Porter stems); an index built
@@ -89,32 +90,28 @@ export class SearchTextEncoder {
     if (part === null || part.length === 0) return '';
     const out = this.scratch;
     out.length = 0;
+    const lines = this.fileLines;
     let expected = firstLine - 1; // 0-based index of the file line the part's next line should be
+    // After a left-out member the part goes on further down the file. Looking for where
+    // costs a comparison per line passed: about twice the part's span in all, so that a
+    // part full of lines the file does not have still costs linear time.
+    let lookahead = 2 * (lastLine - firstLine + 1) + MIN_LOOKAHEAD;
     for (let start = 0; start < part.length; ) {
       const end = lineEnd(part, start);
-      // The first line of a part usually starts inside its file line: no use looking further.
-      const line = start === 0 ? this.sameFileLine(expected, part, start, end) : this.fileLineOf(expected, lastLine, part, start, end);
+      let line = lines.matches(expected, part, start, end) ? expected : -1;
+      // The first line of a part usually starts inside its file line, and a line without
+      // a word has no token to reuse: neither is looked for.
+      if (line === -1 && start > 0 && lookahead > 0 && nextWordStart(part, start, end) < end) {
+        const limit = Math.min(lastLine, expected + 1 + lookahead);
+        line = lines.find(expected + 1, limit, part, start, end);
+        lookahead -= (line === -1 ? limit : line + 1) - (expected + 1);
+      }
       if (line === -1) this.appendTokens(part, start, end, out);
-      else out.append(this.fileTokens.bytes, this.fileLines.tokenStart(line), this.fileLines.tokenEnd(line));
+      else out.append(this.fileTokens.bytes, lines.tokenStart(line), lines.tokenEnd(line));
       expected = (line === -1 ? expected : line) + 1;
       start = end + 1;
     }
     return out.textSince(0);
-  }
-
-  private sameFileLine(expected: number, part: string, start: number, end: number): number {
-    return this.fileLines.matches(expected, part, start, end) ? expected : -1;
-  }
-
-  /**
-   * The file line equal to part[start, end): the expected one, or after a gap (where the
-   * part left out a member) a later one up to `lastLine`. A line without a word is not
-   * looked for: it has no token to reuse.
-   */
-  private fileLineOf(expected: number, lastLine: number, part: string, start: number, end: number): number {
-    if (this.fileLines.matches(expected, part, start, end)) return expected;
-    if (nextWordStart(part, start, end) === end) return -1;
-    return this.fileLines.find(expected + 1, lastLine, part, start, end);
   }
 
   /** Appends the tokens of text[start, end), each preceded by a space; `end` is the text's end or a line break. */
