@@ -1,44 +1,142 @@
-// The memoised full-text encoder must produce exactly ftsText / pathTokens output: the
-// query side tokenizes with those, so any difference would lose matches.
+// The encoder must produce exactly what the regex implementation it replaced produced
+// (search-text-oracle.fixture.ts): the query side tokenizes the same way, and indexes
+// built before must not change (SEARCH_TEXT_VERSION is unchanged).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SearchTextEncoder } from './search-text.js';
-import { ftsText, pathTokens } from './tokens.js';
+import type { EntityKey, SymbolRecord } from './entities.js';
+import { SearchTextEncoder, searchTextOf, type SearchTextSource } from './search-text.js';
+import { OracleSearchTextEncoder, oracleFtsText, oraclePathTokens, oracleSearchTextOf } from './search-text-oracle.fixture.js';
+import { anyText, codeText, identifier, repositoryPath } from './tokenizer-arbitraries.fixture.js';
 
-const codeChar = fc.constantFrom(...'abcXYZ_$.019 \n\t()[]{}:;,+-*/"\'#@éß'.split(''));
-const codeLike = fc.array(codeChar, { maxLength: 200 }).map((chars) => chars.join(''));
-const identifier = fc.stringMatching(/^[A-Za-z_$][A-Za-z0-9_$]{0,80}(\.[A-Za-z_$][A-Za-z0-9_$]{0,10}){0,3}$/);
+/** A file's text of several lines, some repeated. */
+const fileText = fc
+  .array(fc.oneof({ weight: 4, arbitrary: codeText }, { weight: 1, arbitrary: fc.constantFrom('', '    return self.args', '\r') }), { maxLength: 30 })
+  .map((lines) => lines.join('\n'));
 
-describe('SearchTextEncoder', () => {
-  it('matches ftsText on arbitrary code-like text, with one memo across calls', () => {
+/** 1-based line of `offset` in `text`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/**
+ * A symbol-body-like part of `text`, as symbol-bodies.ts makes them: a range with inner
+ * ranges (members) cut out, the pieces joined by "\n"; with the range's lines.
+ */
+function partOf(text: string, cuts: number[]): { part: string; firstLine: number; lastLine: number } {
+  const offsets = cuts.map((cut) => cut % (text.length + 1)).sort((a, b) => a - b);
+  const start = offsets[0] ?? 0;
+  const end = offsets[offsets.length - 1] ?? text.length;
+  const pieces: string[] = [];
+  let cursor = start;
+  for (let index = 1; index + 1 < offsets.length - 1; index += 2) {
+    pieces.push(text.slice(cursor, offsets[index]));
+    cursor = offsets[index + 1]!;
+  }
+  pieces.push(text.slice(cursor, end));
+  return { part: pieces.join('\n'), firstLine: lineAt(text, start), lastLine: lineAt(text, end) };
+}
+
+describe('SearchTextEncoder, against the regex reference', () => {
+  it('text matches ftsText, one memo across calls', () => {
     const encoder = new SearchTextEncoder();
-    fc.assert(fc.property(fc.oneof(codeLike, identifier, fc.string()), (text) => {
-      expect(encoder.text(text)).toBe(ftsText(text));
-    }), { numRuns: 2000 });
-  });
-
-  it('matches ftsText on realistic source and for long identifiers', () => {
-    const encoder = new SearchTextEncoder();
-    const source = 'class HTTPServer:\n    def get_user_name(self, userId: int) -> str:\n        return self.db.users[userId].displayName  # 3.14 v2.0.1\n';
-    expect(encoder.text(source)).toBe(ftsText(source));
-    expect(encoder.text(source)).toBe(ftsText(source));
-    const long = `${'x'.repeat(70)} camelCase${'Y'.repeat(70)} a.${'b'.repeat(70)}`;
-    expect(encoder.text(long)).toBe(ftsText(long));
+    fc.assert(fc.property(anyText, (text) => {
+      expect(encoder.text(text)).toBe(oracleFtsText(text));
+    }), { numRuns: 3000 });
     expect(encoder.text(null)).toBe('');
+    expect(encoder.text('')).toBe('');
   });
 
-  it('tokenizes line by line exactly as the whole text, with one line memo across texts', () => {
+  it('lines matches ftsText, one line memo across texts', () => {
     const encoder = new SearchTextEncoder();
     const memo = new Map<string, string>();
-    fc.assert(fc.property(fc.array(fc.oneof(codeLike, identifier), { maxLength: 12 }), (lines) => {
-      const text = lines.join('\n');
-      expect(encoder.lines(text, memo)).toBe(ftsText(text));
+    fc.assert(fc.property(fileText, (text) => {
+      expect(encoder.lines(text, memo)).toBe(oracleFtsText(text));
     }), { numRuns: 1000 });
     expect(encoder.lines(null, memo)).toBe('');
   });
 
+  it('fileText matches ftsText, and filePart matches it on parts of the file, whatever the line hints', () => {
+    const encoder = new SearchTextEncoder();
+    const cuts = fc.array(fc.nat(), { minLength: 1, maxLength: 7 });
+    const hints = fc.option(fc.tuple(fc.integer({ min: -3, max: 40 }), fc.integer({ min: -3, max: 40 })));
+    fc.assert(fc.property(fileText, fc.array(fc.tuple(cuts, hints), { maxLength: 6 }), (text, parts) => {
+      expect(encoder.fileText(text)).toBe(oracleFtsText(text));
+      for (const [partCuts, wrongHints] of parts) {
+        const { part, firstLine, lastLine } = partOf(text, partCuts);
+        const [first, last] = wrongHints ?? [firstLine, lastLine];
+        expect(encoder.filePart(part, first, last)).toBe(oracleFtsText(part));
+      }
+    }), { numRuns: 1500 });
+    expect(encoder.fileText(null)).toBe('');
+    expect(encoder.filePart('a\nb', 1, 2)).toBe('a b');
+    expect(encoder.filePart(null, 1, 1)).toBe('');
+  });
+
+  it('reuses file lines in a part that skips members, and still tokenizes the lines it does not share', () => {
+    const encoder = new SearchTextEncoder();
+    const text = 'class A:\n    x = 1\n    def f(self):\n        return getUser\n    y = HTTPServer\n';
+    expect(encoder.fileText(text)).toBe(oracleFtsText(text));
+    const part = 'class A:\n    x = 1\n    \n\n    y = HTTPServer\n';
+    expect(encoder.filePart(part, 1, 5)).toBe(oracleFtsText(part));
+    const changed = 'class A:\n    x = 2\n    y = HTTPServers';
+    expect(encoder.filePart(changed, 1, 5)).toBe(oracleFtsText(changed));
+  });
+
   it('encodes paths with pathTokens', () => {
-    expect(new SearchTextEncoder().path('src/userService/get_name.ts')).toBe(pathTokens('src/userService/get_name.ts').join(' '));
+    const encoder = new SearchTextEncoder();
+    fc.assert(fc.property(repositoryPath, (path) => {
+      expect(encoder.path(path)).toBe(oraclePathTokens(path).join(' '));
+    }), { numRuns: 500 });
+  });
+});
+
+function symbolOf(text: string, index: number, name: string, range: { first: number; last: number }): SymbolRecord {
+  return {
+    key: `k${index}` as EntityKey,
+    path: 'a.py',
+    name,
+    qualifiedName: `Outer.${name}`,
+    kind: 'function',
+    signature: `def ${name}(self, x):`,
+    doc: index % 2 === 0 ? null : `Returns the ${name} of x.`,
+    startByte: 0,
+    endByte: text.length,
+    startLine: range.first,
+    endLine: range.last,
+    parent: null,
+    exported: true,
+    method: 'ast',
+  };
+}
+
+describe('searchTextOf', () => {
+  it('gives the same fields as the reference, one encoder across files', () => {
+    const encoder = new SearchTextEncoder();
+    const oracleEncoder = new OracleSearchTextEncoder();
+    const symbol = fc.tuple(identifier, fc.array(fc.nat(), { minLength: 1, maxLength: 7 }));
+    const source = fc.record({
+      path: repositoryPath,
+      text: fc.option(fileText, { freq: 8 }),
+      symbols: fc.array(symbol, { maxLength: 6 }),
+      docChunks: fc.array(fc.record({ headingPath: fc.array(anyText, { maxLength: 3 }), text: anyText }), { maxLength: 3 }),
+    });
+    fc.assert(fc.property(source, (generated) => {
+      const text = generated.text ?? '';
+      const bodies = new Map<EntityKey, string>();
+      const symbols = generated.symbols.map(([name, cuts], index) => {
+        const { part, firstLine, lastLine } = partOf(text, cuts);
+        const record = symbolOf(text, index, name, { first: firstLine, last: lastLine });
+        bodies.set(record.key, part);
+        return record;
+      });
+      const docChunks = generated.docChunks.map((chunk, index) => ({
+        id: `c${index}`, path: generated.path, headingPath: chunk.headingPath, text: chunk.text, startLine: index + 1, endLine: index + 1,
+      }));
+      const input: SearchTextSource = { path: generated.path, text: generated.text, symbols, symbolBodies: bodies, docChunks };
+      expect(searchTextOf(input, encoder)).toEqual(oracleSearchTextOf(input, oracleEncoder));
+    }), { numRuns: 700 });
   });
 });

@@ -3,22 +3,138 @@
 // also split: "getUserName" → getusername, get, user, name; "foo.bar_baz" → foo.bar_baz,
 // foo, bar_baz, bar, baz. Split parts are Porter-stemmed and single words get their stem
 // beside them, so that prose meets code ("schedulers" → schedul, as in `Scheduler`).
+//
+// Words are what /[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*|[0-9]+(?:\.[0-9]+)*/g
+// matches, found by a hand-written scanner (scanWord): the index tokenizes every line of
+// every file, and scanning char codes costs a fraction of String#match with that regex.
 
 import { stemmer } from 'stemmer';
 
-const WORD = /[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*|[0-9]+(?:\.[0-9]+)*/g;
-const CAMEL_BOUNDARY = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
-
 /** Tokens are capped so a minified blob cannot flood the index with one giant term. */
-const MAX_TOKEN_LENGTH = 64;
+export const MAX_TOKEN_LENGTH = 64;
+
+// Character classes, as bit flags.
+const IDENTIFIER_START = 1; // A-Z a-z _ $
+const IDENTIFIER_PART = 2; // A-Z a-z 0-9 _ $
+const DIGIT = 4; // 0-9
+const UPPER = 8; // A-Z
+const LOWER = 16; // a-z
+const ALPHANUMERIC = 32; // A-Z a-z 0-9
+const WORD_START = IDENTIFIER_START | DIGIT;
+const DOT = 0x2e;
+
+/** Classes of the ASCII characters (bit flags above); every other character is in none. */
+const CHAR_CLASSES = ((): Uint8Array => {
+  const classes = new Uint8Array(128);
+  const mark = (from: string, to: string, flags: number): void => {
+    for (let code = from.charCodeAt(0); code <= to.charCodeAt(0); code++) classes[code]! |= flags;
+  };
+  mark('A', 'Z', IDENTIFIER_START | IDENTIFIER_PART | UPPER | ALPHANUMERIC);
+  mark('a', 'z', IDENTIFIER_START | IDENTIFIER_PART | LOWER | ALPHANUMERIC);
+  mark('_', '_', IDENTIFIER_START | IDENTIFIER_PART);
+  mark('$', '$', IDENTIFIER_START | IDENTIFIER_PART);
+  mark('0', '9', IDENTIFIER_PART | DIGIT | ALPHANUMERIC);
+  return classes;
+})();
+
+/** Flags of one UTF-16 code unit; NaN (past the end of a string) has none. */
+function classOf(code: number): number {
+  return code < 128 ? CHAR_CLASSES[code]! : 0;
+}
+
+/** The first index in [from, end) where a word starts, or `end`. */
+export function nextWordStart(text: string, from: number, end: number): number {
+  let at = from;
+  while (at < end && (classOf(text.charCodeAt(at)) & WORD_START) === 0) at++;
+  return at;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * End (exclusive) of the word that starts at `start` (a word start, see nextWordStart);
+ * its hashRange is written to hash[0], for the encoder's memo, at little cost while the
+ * characters are read anyway. Both alternatives of the word pattern are a run, then ".run"
+ * repeated while a dot is followed by a character that may start a run; greedy, as the
+ * regex is. No word spans a line.
+ */
+export function scanWord(text: string, start: number, hash: Int32Array): number {
+  const first = text.charCodeAt(start);
+  const identifier = (classOf(first) & IDENTIFIER_START) !== 0;
+  const head = identifier ? IDENTIFIER_START : DIGIT;
+  const tail = identifier ? IDENTIFIER_PART : DIGIT;
+  let h = Math.imul(FNV_OFFSET ^ first, FNV_PRIME);
+  let at = start + 1;
+  for (;;) {
+    let code = text.charCodeAt(at);
+    while ((classOf(code) & tail) !== 0) {
+      h = Math.imul(h ^ code, FNV_PRIME);
+      code = text.charCodeAt(++at);
+    }
+    if (code !== DOT || (classOf(text.charCodeAt(at + 1)) & head) === 0) break;
+    h = Math.imul(h ^ DOT, FNV_PRIME);
+    at++;
+  }
+  hash[0] = mixHash(h);
+  return at;
+}
+
+/** Hash of text[start, end) (FNV-1a over its UTF-16 code units, then mixed), as scanWord gives it. */
+export function hashRange(text: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let at = start; at < end; at++) h = Math.imul(h ^ text.charCodeAt(at), FNV_PRIME);
+  return mixHash(h);
+}
+
+/** FNV-1a leaves its low bits, which pick a hash-table slot, poorly mixed for short keys. */
+function mixHash(hash: number): number {
+  const h = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d);
+  return h ^ (h >>> 12);
+}
 
 /** Parts of one identifier: camelCase, PascalCase, snake_case, kebab-case and digits split. */
 export function splitIdentifier(identifier: string): string[] {
-  const spaced = identifier.replace(CAMEL_BOUNDARY, (_m, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`));
-  return spaced
-    .split(/[^A-Za-z0-9]+/)
-    .filter((part) => part.length > 0)
-    .map((part) => part.toLowerCase());
+  const breaks = camelBreaks(identifier);
+  const parts: string[] = [];
+  let partStart = -1; // -1 between parts
+  let nextBreak = 0;
+  for (let at = 0; at <= identifier.length; at++) {
+    const alphanumeric = (classOf(identifier.charCodeAt(at)) & ALPHANUMERIC) !== 0;
+    const breaksHere = breaks[nextBreak] === at;
+    if (breaksHere) nextBreak++;
+    if (!alphanumeric || breaksHere) {
+      if (partStart !== -1) parts.push(identifier.slice(partStart, at).toLowerCase());
+      partStart = alphanumeric ? at : -1;
+    } else if (partStart === -1) partStart = at;
+  }
+  return parts;
+}
+
+/**
+ * Where a camel-case part begins, as /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g finds them:
+ * scanning left to right, each match consumed before the next is looked for, so "aBCd"
+ * breaks only after "a" (its "B" belongs to the first match).
+ */
+function camelBreaks(identifier: string): number[] {
+  const breaks: number[] = [];
+  let at = 0;
+  while (at < identifier.length - 1) {
+    const here = classOf(identifier.charCodeAt(at));
+    if ((here & UPPER) === 0) {
+      const lowerOrDigitThenUpper = (here & (LOWER | DIGIT)) !== 0 && (classOf(identifier.charCodeAt(at + 1)) & UPPER) !== 0;
+      if (lowerOrDigitThenUpper) breaks.push(at + 1);
+      at += lowerOrDigitThenUpper ? 2 : 1;
+      continue;
+    }
+    let runEnd = at + 1;
+    while ((classOf(identifier.charCodeAt(runEnd)) & UPPER) !== 0) runEnd++;
+    // An upper-case run of two or more followed by a lower-case letter: "HTTPServer" → HTTP Server.
+    const acronymThenWord = runEnd - at >= 2 && (classOf(identifier.charCodeAt(runEnd)) & LOWER) !== 0;
+    if (acronymThenWord) breaks.push(runEnd - 1);
+    at = acronymThenWord ? runEnd + 1 : runEnd;
+  }
+  return breaks;
 }
 
 /** Stems shorter than this are not worth the conflations ("does" → doe, "this" → thi). */
@@ -37,34 +153,70 @@ export function stemToken(token: string): string {
  * stable; duplicates are removed.
  */
 export function expandWord(word: string): string[] {
+  return word.includes('.') ? expandDotted(word) : expandSegment(word);
+}
+
+/**
+ * expandWord of a word with dots: the whole, then each segment's own expansion (its
+ * expandWord), duplicates dropped. The encoder's memo (word-table.ts) builds the same
+ * from the segments' memoised expansions.
+ */
+function expandDotted(word: string): string[] {
   const out: string[] = [];
-  const seen = new Set<string>();
-  const push = (token: string): void => {
-    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || seen.has(token)) return;
-    seen.add(token);
-    out.push(token);
-  };
-  const segments = word.includes('.') ? word.split('.') : [word];
-  const whole = word.toLowerCase().replace(/\$/g, '_');
-  push(whole);
-  if (segments.length === 1 && splitIdentifier(word).length <= 1) push(stemToken(whole));
-  for (const segment of segments) {
-    const parts = splitIdentifier(segment);
-    if (segments.length > 1) {
-      const lower = segment.toLowerCase().replace(/\$/g, '_');
-      push(lower);
-      if (parts.length <= 1) push(stemToken(lower));
-    }
-    if (parts.length > 1) for (const part of parts) push(stemToken(part));
+  addToken(out, lowerWhole(word));
+  for (const segment of word.split('.')) {
+    for (const token of expandSegment(segment)) addToken(out, token);
   }
   return out;
+}
+
+/** expandWord of a word without dots. */
+export function expandSegment(segment: string): string[] {
+  // Most words are plain lowercase ("self", "x1", "return"): one part, nothing to split.
+  if (isLowerAlphanumeric(segment)) return wholeAndStem(segment);
+  const out: string[] = [];
+  const whole = lowerWhole(segment);
+  addToken(out, whole);
+  const parts = splitIdentifier(segment);
+  if (parts.length <= 1) addToken(out, stemToken(whole));
+  else for (const part of parts) addToken(out, stemToken(part));
+  return out;
+}
+
+function isLowerAlphanumeric(word: string): boolean {
+  for (let at = 0; at < word.length; at++) {
+    if ((classOf(word.charCodeAt(at)) & (LOWER | DIGIT)) === 0) return false;
+  }
+  return word.length > 0;
+}
+
+/** expandSegment of a word of [a-z0-9] only: it is its own single part. */
+function wholeAndStem(word: string): string[] {
+  const out: string[] = [];
+  addToken(out, word);
+  addToken(out, stemToken(word));
+  return out;
+}
+
+function lowerWhole(word: string): string {
+  const lower = word.toLowerCase();
+  return lower.includes('$') ? lower.replace(/\$/g, '_') : lower;
+}
+
+/** Appends a token unless empty, too long or already there (expansions are a few tokens long). */
+function addToken(tokens: string[], token: string): void {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || tokens.includes(token)) return;
+  tokens.push(token);
 }
 
 /** All code tokens of a text, in order of appearance, duplicates kept (term frequency matters). */
 export function codeTokens(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    for (const token of expandWord(match[0])) out.push(token);
+  const hash = new Int32Array(1);
+  for (let at = nextWordStart(text, 0, text.length); at < text.length; at = nextWordStart(text, at, text.length)) {
+    const end = scanWord(text, at, hash);
+    for (const token of expandWord(text.slice(at, end))) out.push(token);
+    at = end;
   }
   return out;
 }
@@ -85,26 +237,4 @@ export function pathTokens(path: string): string[] {
     for (const token of expandWord(stem.replace(/[^A-Za-z0-9_$.]/g, '_'))) out.push(token);
   }
   return out;
-}
-
-/**
- * ftsText with a memo of each word's expansion (word → its tokens joined by spaces).
- * Source code repeats its identifiers, so an index writer that keeps one memo across
- * files expands each distinct word once: 2–4× faster than ftsText, same output.
- */
-export function ftsTextMemo(text: string, memo: Map<string, string>): string {
-  // String#match with a global regex returns the words without cloning the regex (matchAll
-  // clones it per call, which dominates for the many short texts of symbol fields).
-  const words = text.match(WORD);
-  if (words === null) return '';
-  const parts: string[] = [];
-  for (const word of words) {
-    let expanded = memo.get(word);
-    if (expanded === undefined) {
-      expanded = expandWord(word).join(' ');
-      memo.set(word, expanded);
-    }
-    if (expanded.length > 0) parts.push(expanded);
-  }
-  return parts.join(' ');
 }
