@@ -8,10 +8,10 @@ import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-
 import { replaceCommits } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFile } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
-import { rawRefFromRow, type RawRefRow } from './rows.js';
+import { decodeRawRefs } from './rows.js';
 import { jsonList } from './statements.js';
 
-const RAW_REF_SELECT = 'SELECT from_path, from_key, name, qualifier, kind, line FROM raw_refs';
+const RAW_REF_LISTS = 'SELECT from_path, refs FROM raw_ref_lists';
 
 /** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
 const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_path, count, confidence)
@@ -61,18 +61,26 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   rawReferencesNamed(names: string[]): RawReference[] {
-    return this.sql
-      .all<RawRefRow>(`${RAW_REF_SELECT} WHERE name IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`, jsonList(names))
-      .map(rawRefFromRow);
+    if (names.length === 0) return [];
+    const rows = this.sql.all<{ from_path: string; refs: string }>(
+      `${RAW_REF_LISTS} WHERE from_path IN
+        (SELECT from_path FROM raw_ref_names WHERE name IN (SELECT value FROM json_each(?))) ORDER BY from_path`,
+      jsonList(names),
+    );
+    const wanted = new Set(names);
+    const refs: RawReference[] = [];
+    for (const row of rows) decodeRawRefs(row.from_path, row.refs, refs, wanted);
+    return refs;
   }
 
   rawReferencesOf(paths: string[]): RawReference[] {
-    return this.sql
-      .all<RawRefRow>(
-        `${RAW_REF_SELECT} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`,
-        jsonList(paths),
-      )
-      .map(rawRefFromRow);
+    const rows = this.sql.all<{ from_path: string; refs: string }>(
+      `${RAW_REF_LISTS} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path`,
+      jsonList(paths),
+    );
+    const refs: RawReference[] = [];
+    for (const row of rows) decodeRawRefs(row.from_path, row.refs, refs);
+    return refs;
   }
 
   replaceReferences(fromPaths: string[], edges: ReferenceEdge[]): void {
