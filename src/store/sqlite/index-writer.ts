@@ -19,6 +19,30 @@ const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_pat
   ON CONFLICT (from_path, from_key, to_key, kind) DO UPDATE SET
     count = count + excluded.count, confidence = max(confidence, excluded.confidence)`;
 
+/** What re-resolved import targets are matched on (besides the file). */
+function importIdentity(entry: { specifier: string; line: number; kind: string }): string {
+  return JSON.stringify([entry.specifier, entry.line, entry.kind]);
+}
+
+const STORED_IMPORTS = 'SELECT id, specifier, line, kind FROM imports WHERE from_path = ? ORDER BY id';
+const STORED_TARGETS = 'SELECT import_id, to_path FROM import_targets WHERE from_path = ? ORDER BY import_id, ord';
+
+interface StoredImport {
+  id: number;
+  fromPath: string;
+  targets: string[];
+}
+
+function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, at) => value === b[at]);
+}
+
 export interface WriterOptions {
   /** Clock for `indexedAt`; injectable for tests. */
   now?: () => number;
@@ -114,21 +138,39 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
    * file was rewritten or deleted meanwhile) is skipped.
    */
   replaceImportTargets(imports: ImportRecord[]): void {
+    const byPath = new Map<string, ImportRecord[]>();
+    for (const entry of imports) appendTo(byPath, entry.fromPath, entry);
     this.changingRows(() => {
-      for (const entry of imports) {
-        const ids = this.sql.column<number>(
-          'SELECT id FROM imports WHERE from_path = ? AND specifier = ? AND line = ? AND kind = ?',
-          entry.fromPath,
-          entry.specifier,
-          entry.line,
-          entry.kind,
-        );
-        for (const id of ids) {
-          this.sql.run('DELETE FROM import_targets WHERE import_id = ?', id);
-          insertTargets(this.sql, id, entry.fromPath, entry.toPaths);
+      for (const [path, entries] of byPath) {
+        // One read of the file's imports instead of one lookup per record (18k on sympy).
+        const stored = this.storedImportsOf(path);
+        for (const entry of entries) {
+          const targets = [...new Set(entry.toPaths)];
+          for (const row of stored.get(importIdentity(entry)) ?? []) this.replaceTargets(row, targets);
         }
       }
     });
+  }
+
+  /** Rewrites one import's targets unless they are already these (most are, on a re-run). */
+  private replaceTargets(row: StoredImport, targets: string[]): void {
+    if (sameList(row.targets, targets)) return;
+    if (row.targets.length > 0) this.sql.run('DELETE FROM import_targets WHERE import_id = ?', row.id);
+    insertTargets(this.sql, row.id, row.fromPath, targets);
+    row.targets = targets;
+  }
+
+  /** A file's stored imports with their current targets, by (specifier, line, kind). */
+  private storedImportsOf(path: string): Map<string, StoredImport[]> {
+    const targets = new Map<number, string[]>();
+    for (const row of this.sql.all<{ import_id: number; to_path: string }>(STORED_TARGETS, path)) {
+      appendTo(targets, row.import_id, row.to_path);
+    }
+    const byIdentity = new Map<string, StoredImport[]>();
+    for (const row of this.sql.all<{ id: number; specifier: string; line: number; kind: string }>(STORED_IMPORTS, path)) {
+      appendTo(byIdentity, importIdentity(row), { id: row.id, fromPath: path, targets: targets.get(row.id) ?? [] });
+    }
+    return byIdentity;
   }
 
   replaceDocLinks(fromPaths: string[], links: DocLink[]): void {
