@@ -72,10 +72,30 @@ function pruneIncoming(sql: StatementCache, path: string): void {
   sql.run(`DELETE FROM doc_links WHERE to_key IS NOT NULL AND ${gone}`, { 1: path });
 }
 
-export function writeFile(sql: StatementCache, encoder: SearchTextEncoder, indexed: IndexedFile): void {
-  checkOwnership(indexed);
+/**
+ * Writes files (the later of two entries for one path wins). All old content goes first,
+ * then all new rows: a statement that may change several rows (these deletes) opens a
+ * statement savepoint, and at each savepoint FTS5 flushes the terms inserted so far as a
+ * new segment. Removing and inserting file by file made one small segment per file, and
+ * merging them dominated the cost: rewriting all of sympy took 12.9 s of CPU this way and
+ * 7.0 s with the deletes first (a fresh write of the same files: 2.5 s).
+ */
+export function writeFiles(sql: StatementCache, encoder: SearchTextEncoder, files: readonly IndexedFile[]): void {
+  for (const indexed of files) checkOwnership(indexed);
+  const rewritten = new Set<string>();
+  for (const indexed of files) if (removeFileContent(sql, indexed.file.path)) rewritten.add(indexed.file.path);
+  const written = new Set<string>();
+  for (const indexed of files) {
+    const path = indexed.file.path;
+    if (written.has(path)) removeFileContent(sql, path);
+    insertFileRows(sql, encoder, indexed);
+    written.add(path);
+  }
+  for (const path of rewritten) pruneIncoming(sql, path);
+}
+
+function insertFileRows(sql: StatementCache, encoder: SearchTextEncoder, indexed: IndexedFile): void {
   const path = indexed.file.path;
-  const existed = removeFileContent(sql, path);
   const fileId = sql.run(INSERT_FILE, ...fileParams(indexed.file)).lastInsertRowid;
   const search = indexed.searchText ?? searchTextOf({ ...indexed, path }, encoder);
   sql.run('INSERT INTO files_fts (rowid, path, body) VALUES (?, ?, ?)', fileId, search.path, search.body);
@@ -83,7 +103,6 @@ export function writeFile(sql: StatementCache, encoder: SearchTextEncoder, index
   writeImports(sql, indexed);
   writeRawReferences(sql, indexed);
   writeDocChunks(sql, search, indexed);
-  if (existed) pruneIncoming(sql, path);
 }
 
 function writeSymbols(sql: StatementCache, search: SearchableText, indexed: IndexedFile): void {

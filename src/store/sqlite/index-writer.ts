@@ -6,7 +6,7 @@ import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../c
 import { internalError, type Db } from './connection.js';
 import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
 import { replaceCommits } from './commit-rows.js';
-import { deleteFile, insertTargets, writeFile } from './file-rows.js';
+import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
 import { decodeRawRefs } from './rows.js';
 import { jsonList } from './statements.js';
@@ -65,9 +65,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   writeFiles(files: IndexedFile[]): void {
-    this.changingRows(() => {
-      for (const indexed of files) writeFile(this.sql, this.fts, indexed);
-    });
+    this.changingRows(() => writeFiles(this.sql, this.fts, files));
   }
 
   deleteFiles(paths: string[]): void {
