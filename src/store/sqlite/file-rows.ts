@@ -143,9 +143,9 @@ function writeRawReferences(sql: StatementCache, indexed: IndexedFile): void {
   if (indexed.rawReferences.length === 0) return;
   const path = indexed.file.path;
   const list = encodeRawRefs(indexed.rawReferences);
-  sql.run('INSERT INTO raw_ref_lists (from_path, refs) VALUES (?, ?)', path, list);
+  sql.run('INSERT INTO raw_ref_lists (from_path, refs) VALUES (?, ?)', path, list.text);
   const insertName = sql.get('INSERT INTO raw_ref_names (name, from_path) VALUES (?, ?)');
-  for (const name of new Set(indexed.rawReferences.map((ref) => ref.name))) insertName.run(name, path);
+  for (const name of list.names) insertName.run(name, path);
 }
 
 function writeDocChunks(sql: StatementCache, search: SearchableText, indexed: IndexedFile): void {

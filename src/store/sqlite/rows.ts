@@ -176,7 +176,8 @@ export type RawRefList = [keys: string[], names: string[], uses: (string | numbe
 
 const USE_WIDTH = 5;
 
-export function encodeRawRefs(refs: readonly RawReference[]): string {
+/** A file's list as stored, and its distinct names (the `raw_ref_names` rows). */
+export function encodeRawRefs(refs: readonly RawReference[]): { text: string; names: string[] } {
   const keys = new Map<string, number>();
   const names = new Map<string, number>();
   const uses: (string | number | null)[] = [];
@@ -187,7 +188,8 @@ export function encodeRawRefs(refs: readonly RawReference[]): string {
     if (name === undefined) names.set(ref.name, (name = names.size));
     uses.push(key, name, ref.qualifier, ref.kind, ref.line);
   }
-  return JSON.stringify([[...keys.keys()], [...names.keys()], uses] satisfies RawRefList);
+  const distinctNames = [...names.keys()];
+  return { text: JSON.stringify([[...keys.keys()], distinctNames, uses] satisfies RawRefList), names: distinctNames };
 }
 
 /** Decodes one file's list; with `only`, just the references whose name is in it. */
