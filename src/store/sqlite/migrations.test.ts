@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnError, IndexError } from '../../core/errors.js';
 import { CURRENT_SCHEMA_VERSION } from '../curated.js';
 import { loadMigrations, migrate, migrationsRoot, schemaVersion } from './migrations.js';
+import { decodeRawRefs } from './rows.js';
+import type { RawReference } from '../../core/entities.js';
 
 let root: string;
 beforeEach(() => {
@@ -119,6 +121,37 @@ describe('the curated index migrations', () => {
     expect(db.prepare('SELECT from_key, to_key, kind, from_path, to_path, count, confidence FROM refs ORDER BY from_key').all()).toEqual(before);
     const plan = db.prepare("EXPLAIN QUERY PLAN SELECT from_key FROM refs WHERE to_path = 'b.py' AND to_key = 'b.py::g'").all() as { detail: string }[];
     expect(plan.map((row) => row.detail).join(' ')).toContain('refs_by_to');
+    db.close();
+  });
+
+  it('keeps every raw reference, in order, when version 4 stores them as one list per file', () => {
+    const db = new Database(':memory:');
+    const migrations = loadMigrations('index');
+    migrate(db, store, migrations.slice(0, 3));
+    const insert = db.prepare('INSERT INTO raw_refs (from_path, ord, from_key, name, qualifier, kind, line) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const rows: [string, number, string, string, string | null, string, number][] = [
+      ['b.py', 0, 'b.py::g', 'zeta', null, 'call', 4],
+      ['b.py', 1, 'b.py', 'alpha', 'mod', 'read', 1],
+      ['b.py', 2, 'b.py::g', 'zeta', 'x"y', 'call', 5],
+      ['b.py', 3, 'b.py::a', 'größe', '', 'type', 2],
+      ['a.py', 0, 'a.py::f', 'alpha', null, 'inherit', 9],
+    ];
+    // Inserted out of order: the lists follow `ord`, not insertion order.
+    for (const row of [...rows].reverse()) insert.run(...row);
+    migrate(db, store, migrations);
+    expect(schemaVersion(db)).toBe(CURRENT_SCHEMA_VERSION);
+    const decoded: RawReference[] = [];
+    const lists = db.prepare('SELECT from_path, refs FROM raw_ref_lists ORDER BY from_path').all() as { from_path: string; refs: string }[];
+    for (const list of lists) decodeRawRefs(list.from_path, list.refs, decoded);
+    const expected = [rows[4]!, ...rows.slice(0, 4)].map(([fromPath, , fromKey, name, qualifier, kind, line]) => ({ fromPath, fromKey, name, qualifier, kind, line }));
+    expect(decoded).toEqual(expected);
+    expect(db.prepare('SELECT name, from_path FROM raw_ref_names ORDER BY name, from_path').raw().all()).toEqual([
+      ['alpha', 'a.py'],
+      ['alpha', 'b.py'],
+      ['größe', 'b.py'],
+      ['zeta', 'b.py'],
+    ]);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('raw_refs', 'raw_refs_by_name')").pluck().get()).toBe(0);
     db.close();
   });
 });

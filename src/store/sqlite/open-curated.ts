@@ -11,7 +11,12 @@ import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
 import { indexPaths } from './layout.js';
 import { loadMigrations, migrate, requireVersion } from './migrations.js';
 
-const WRITER_CACHE_KIB = 64 * 1024;
+/**
+ * The writer's page cache. 16 MB costs no more CPU than 64 MB on a full index of sympy
+ * (pages that fall out are re-read from the OS cache) and keeps ~50 MB off the peak
+ * resident memory of the index run (measured 414-444 vs 462-499 MB).
+ */
+const WRITER_CACHE_KIB = 16 * 1024;
 
 export function curatedStoreFile(indexDir: string): StoreFile {
   return { label: 'curated index', file: indexPaths(indexDir).curated, dir: indexDir };
@@ -37,7 +42,7 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions =
   const db = openDatabase(store, 'write');
   prepared(db, store, () => {
     migrate(db, store, migrations);
-    // A 64 MB page cache keeps the B-trees an index run touches in memory (default: 2 MB).
+    // Larger than SQLite's default 2 MB: an index run touches every B-tree of the file.
     db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
   });
   return withErrorMapping<IndexWriter>(new SqliteIndexWriter(db, options), (error) => mapSqliteError(error, store));

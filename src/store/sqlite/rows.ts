@@ -163,24 +163,51 @@ export function importFromRow(row: ImportRow): ImportRecord {
   };
 }
 
-export interface RawRefRow {
-  from_path: string;
-  from_key: string;
-  name: string;
-  qualifier: string | null;
-  kind: string;
-  line: number;
+/**
+ * A file's raw references as one JSON text (a file has ~70 on average, and one row per
+ * reference made them the most written rows of an index): `[keys, names, uses]`, where
+ * `keys` and `names` are the distinct enclosing keys and names of the file, and `uses`
+ * holds five values per reference in extraction order — key index, name index,
+ * qualifier, kind, line. The name list doubles as the file's entries of `raw_ref_names`
+ * (SQL reads it as `json_each(refs, '$[1]')`). Dictionary order does not matter to the
+ * decoder (the migration that builds these lists sorts them).
+ */
+export type RawRefList = [keys: string[], names: string[], uses: (string | number | null)[]];
+
+const USE_WIDTH = 5;
+
+/** A file's list as stored, and its distinct names (the `raw_ref_names` rows). */
+export function encodeRawRefs(refs: readonly RawReference[]): { text: string; names: string[] } {
+  const keys = new Map<string, number>();
+  const names = new Map<string, number>();
+  const uses: (string | number | null)[] = [];
+  for (const ref of refs) {
+    let key = keys.get(ref.fromKey);
+    if (key === undefined) keys.set(ref.fromKey, (key = keys.size));
+    let name = names.get(ref.name);
+    if (name === undefined) names.set(ref.name, (name = names.size));
+    uses.push(key, name, ref.qualifier, ref.kind, ref.line);
+  }
+  const distinctNames = [...names.keys()];
+  return { text: JSON.stringify([[...keys.keys()], distinctNames, uses] satisfies RawRefList), names: distinctNames };
 }
 
-export function rawRefFromRow(row: RawRefRow): RawReference {
-  return {
-    fromPath: row.from_path,
-    fromKey: row.from_key,
-    name: row.name,
-    qualifier: row.qualifier,
-    kind: row.kind as ReferenceKind,
-    line: row.line,
-  };
+/** Decodes one file's list; with `only`, just the references whose name is in it. */
+export function decodeRawRefs(fromPath: string, text: string, out: RawReference[], only?: ReadonlySet<string>): void {
+  const [keys, names, uses] = JSON.parse(text) as RawRefList;
+  const wanted = only === undefined ? null : names.map((name) => only.has(name));
+  for (let at = 0; at < uses.length; at += USE_WIDTH) {
+    const name = uses[at + 1] as number;
+    if (wanted !== null && !wanted[name]) continue;
+    out.push({
+      fromPath,
+      fromKey: keys[uses[at] as number]!,
+      name: names[name]!,
+      qualifier: uses[at + 2] as string | null,
+      kind: uses[at + 3] as ReferenceKind,
+      line: uses[at + 4] as number,
+    });
+  }
 }
 
 export interface EdgeRow {

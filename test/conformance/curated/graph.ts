@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { OpenCuratedStore } from '../curated-store.suite.js';
-import { GUIDE, KEYS, REPO, SERVICE, STRINGS, TEST, edge, sampleDocLinks, sampleFiles } from '../fixtures.js';
+import { GUIDE, KEYS, REPO, SERVICE, STRINGS, TEST, edge, indexedFile, sampleDocLinks, sampleFiles } from '../fixtures.js';
 import { useCuratedStore } from './harness.js';
 
 export function describeGraph(name: string, open: OpenCuratedStore): void {
@@ -43,6 +43,36 @@ export function describeGraph(name: string, open: OpenCuratedStore): void {
       expect(reader.importsOf(SERVICE)[0]?.toPaths).toEqual([REPO]);
       writer.replaceImportTargets([{ fromPath: STRINGS, specifier: 'foo', names: [], line: 1, kind: 'static', toPaths: [] }]);
       expect(store().reader().importedBy(SERVICE).map((i) => i.fromPath)).toEqual([TEST]);
+    });
+
+    it('matches re-resolved imports on file, specifier, line and kind, across files and repeats', () => {
+      const { writer } = store();
+      const twice = { specifier: './dup', names: ['x'], line: 4, kind: 'static' as const, toPaths: [] };
+      writer.writeFiles([indexedFile('src/dup.ts', { imports: [twice, { ...twice }, { ...twice, line: 5 }, { ...twice, kind: 'dynamic' }] })]);
+      writer.replaceImportTargets([
+        { ...twice, fromPath: 'src/dup.ts', toPaths: [REPO] },
+        { fromPath: TEST, specifier: 'src.user.service', names: [], line: 1, kind: 'static', toPaths: [SERVICE, REPO] },
+        { ...twice, fromPath: SERVICE, toPaths: [TEST] },
+      ]);
+      const reader = store().reader();
+      expect(reader.importsOf('src/dup.ts').map((i) => [i.line, i.kind, i.toPaths])).toEqual([
+        [4, 'static', [REPO]],
+        [4, 'static', [REPO]],
+        [5, 'static', []],
+        [4, 'dynamic', []],
+      ]);
+      expect(reader.importsOf(TEST)[0]?.toPaths).toEqual([SERVICE, REPO]);
+      expect(reader.importedBy(TEST)).toEqual([]);
+      // The same targets again change nothing; of two records for one import, the last wins.
+      writer.replaceImportTargets([{ ...twice, fromPath: 'src/dup.ts', toPaths: [REPO] }]);
+      writer.replaceImportTargets([
+        { ...twice, fromPath: 'src/dup.ts', toPaths: [SERVICE] },
+        { ...twice, fromPath: 'src/dup.ts', toPaths: [REPO] },
+      ]);
+      expect(store().reader().importsOf('src/dup.ts').map((i) => i.toPaths)).toEqual([[REPO], [REPO], [], []]);
+      expect(store().reader().importedBy(SERVICE).map((i) => i.fromPath)).toEqual([TEST]);
+      writer.replaceImportTargets([{ ...twice, fromPath: 'src/dup.ts', toPaths: [REPO, REPO, GUIDE] }]);
+      expect(store().reader().importsOf('src/dup.ts')[0]?.toPaths).toEqual([REPO, GUIDE]);
     });
 
     it('answers references from and to a symbol and a file', () => {

@@ -92,6 +92,35 @@ export function describeLifecycle(name: string, open: OpenCuratedStore): void {
       expect(store().writer.rawReferencesOf([SERVICE])).toEqual([]);
     });
 
+    it('keeps the later of two entries for one path in one call', () => {
+      const { writer } = store();
+      writer.writeFiles([
+        indexedFile('src/twice.ts', { text: 'first draft', symbols: [{ qualifiedName: 'draftOne' }], rawReferences: [{ fromKey: 'src/twice.ts', name: 'one', qualifier: null, kind: 'call', line: 1 }] }),
+        indexedFile('src/twice.ts', { text: 'second version', symbols: [{ qualifiedName: 'finalTwo' }], rawReferences: [{ fromKey: 'src/twice.ts', name: 'two', qualifier: null, kind: 'call', line: 2 }] }),
+      ]);
+      const reader = store().reader();
+      expect(reader.symbolsOfFile('src/twice.ts').map((s) => s.name)).toEqual(['finalTwo']);
+      expect(search(reader, 'draft', 'file')).toEqual([]);
+      expect(search(reader, 'draftOne', 'symbol')).toEqual([]);
+      expect(search(reader, 'version', 'file')).toEqual(['src/twice.ts']);
+      expect(writer.rawReferencesOf(['src/twice.ts']).map((r) => r.name)).toEqual(['two']);
+      expect(writer.rawReferencesNamed(['one'])).toEqual([]);
+      expect(reader.stats().files).toBe(6);
+    });
+
+    it('prunes links into vanished symbols of every file rewritten in one call', () => {
+      const { writer } = store();
+      writer.writeFiles([
+        indexedFile(SERVICE, { symbols: [{ qualifiedName: 'UserService' }] }),
+        indexedFile(REPO, { symbols: [{ qualifiedName: 'Repo', kind: 'class' }] }),
+      ]);
+      const reader = store().reader();
+      expect(reader.referencesTo(KEYS.fetchUser)).toEqual([]);
+      expect(reader.referencesTo(KEYS.getUserName)).toEqual([]);
+      expect(reader.docLinksTo(KEYS.getUserName)).toEqual([]);
+      expect(reader.symbolsOfFile(REPO).map((s) => s.name)).toEqual(['Repo']);
+    });
+
     it('writes all files of one call or none', () => {
       const broken = indexedFile('src/broken.ts', { symbols: [{ qualifiedName: 'x' }] });
       broken.symbols[0] = { ...broken.symbols[0]!, path: 'src/elsewhere.ts' };

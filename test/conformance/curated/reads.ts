@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { OpenCuratedStore } from '../curated-store.suite.js';
 import { GUIDE, KEYS, REPO, SERVICE, STRINGS, TEST, fileRecord, indexedFile, sampleFiles } from '../fixtures.js';
 import { useCuratedStore } from './harness.js';
+import { describeRawReferences } from './raw-references.js';
 
 export function describeReads(name: string, open: OpenCuratedStore): void {
+  describeRawReferences(name, open);
   describe(`${name}: curated store reads`, () => {
     const store = useCuratedStore(open);
 
