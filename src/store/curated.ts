@@ -103,9 +103,12 @@ export interface IndexedFile {
   imports: ImportRecord[];
   rawReferences: RawReference[];
   docChunks: DocChunk[];
-  /** The file's text for whole-file full-text search (null for files too large or binary). */
+  /**
+   * The file's text for whole-file full-text search (null for files too large or binary,
+   * and may be null when `searchText` is given: adapters then never read it).
+   */
   text: string | null;
-  /** Per-symbol body text for fielded search, keyed by symbol key. */
+  /** Per-symbol body text for fielded search, keyed by symbol key (may be empty when `searchText` is given). */
   symbolBodies: Map<EntityKey, string>;
   /**
    * The full-text fields already code-tokenized by the producer (in parallel); when given,
