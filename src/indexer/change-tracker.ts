@@ -5,6 +5,7 @@
 import type { ImportRecord } from '../core/entities.js';
 import type { IndexedFile, IndexWriter } from '../store/curated.js';
 import { symbolIdentity, type SymbolIdentity } from './resolve/symbol-identity.js';
+import { compareText } from '../core/compare.js';
 
 /**
  * Definitions are kept by identity only (key, kind, parent, name): a full index notes every
@@ -59,7 +60,7 @@ export class ChangeTracker {
   }
 
   all(): TrackedChange[] {
-    return [...this.changes.values()].sort((a, b) => a.path.localeCompare(b.path));
+    return [...this.changes.values()].sort((a, b) => compareText(a.path, b.path));
   }
 
   get writtenPaths(): string[] {

@@ -4,6 +4,7 @@
 
 import type { FileFilter, SearchTarget, TextHit, CuratedReader } from '../store/curated.js';
 import { queryTerms } from './query-terms.js';
+import { compareText } from '../core/compare.js';
 
 export interface TextSearchOptions {
   query: string;
@@ -51,7 +52,7 @@ function bestPerFile(reader: CuratedReader, hits: TextHit[]): TextSearchResult[]
     const best = list.reduce((top, hit) => (hit.score > top.score ? hit : top));
     return describe(reader, best, list.length - 1);
   });
-  return grouped.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
+  return grouped.sort((a, b) => b.score - a.score || compareText(a.path, b.path));
 }
 
 function describe(reader: CuratedReader, hit: TextHit, alsoMatched: number): TextSearchResult {

@@ -3,7 +3,7 @@
 // what an item is demoted to before it is cut to its path.
 
 import type { DocChunk, FileRecord, Language, SymbolRecord } from '../../core/entities.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 const HASH_COMMENT_LANGUAGES = new Set<Language>(['ruby', 'shell', 'yaml', 'toml']);
 

@@ -8,7 +8,7 @@ import type { CuratedReader } from '../../store/curated.js';
 import type { SourceTexts } from '../assembly/source-texts.js';
 import type { TaskQuery } from '../task/task-query.js';
 import type { ScopedFile } from './stage.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 export interface PrimaryHit {
   score: number;

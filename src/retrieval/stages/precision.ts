@@ -29,7 +29,7 @@ import {
   type SymbolClass,
 } from './stage.js';
 import { fileSlots } from './tier-caps.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 const MEANINGS: Record<SymbolClass, string> = {
   primary: 'what the task is about: code to read closely or change',

@@ -8,7 +8,7 @@
 import type { CuratedReader } from '../../store/curated.js';
 import type { RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 export interface TierCandidate extends ScopedFile {
   /** Unnormalised evidence; `score` is this divided by the tier's best. */

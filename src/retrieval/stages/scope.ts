@@ -10,7 +10,7 @@ import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds
 import { coChangeCandidates, directCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
 import { tierCaps, type TierCaps } from './tier-caps.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 export interface ScopeOptions {
   seeds: SeedOptions;

@@ -12,7 +12,7 @@ import type { RankedFile, RankedSymbol, Ranker } from '../../search/rank/types.j
 import type { CuratedReader } from '../../store/curated.js';
 import { readDigest, type Digest } from './digest.js';
 import { classifyTaskType, type TaskType } from './task-type.js';
-import { compareText } from '../compare.js';
+import { compareText } from '../../core/compare.js';
 
 export interface MentionedFile {
   path: string;

@@ -7,6 +7,7 @@ import type { TermStats } from '../../store/curated.js';
 import { codeTokens } from '../../core/tokens.js';
 import { STOPWORDS } from '../stopwords.js';
 import type { IssueText } from './issue-text.js';
+import { compareText } from '../../core/compare.js';
 
 export interface WeightedTerm {
   term: string;
@@ -52,7 +53,7 @@ export function selectTerms(issue: IssueText, stats: (terms: string[]) => TermSt
     const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
     scored.push({ term, weight: Math.sqrt(weight) * idf });
   }
-  scored.sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term));
+  scored.sort((a, b) => b.weight - a.weight || compareText(a.term, b.term));
   const full = scored.slice(0, MAX_TERMS);
   const kept = new Set(scored.map((entry) => entry.term));
   const focusedSource = [issue.title, ...issue.inlineCode].join(' ');

@@ -2,6 +2,7 @@
 // its own scale; a candidate's fused score is Σ weight / (k + rank). Robust to signals
 // whose raw scores are not comparable, which is the normal case here.
 
+import { compareText } from '../../core/compare.js';
 import type { SignalContribution } from './types.js';
 
 export interface SignalList {
@@ -34,14 +35,14 @@ export function fuse(lists: SignalList[], k = RRF_K): FusedItem[] {
       entry.signals.push({ signal: list.signal, rank: index + 1, raw: item.score, contribution });
     });
   }
-  return [...fused.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  return [...fused.values()].sort((a, b) => b.score - a.score || compareText(a.id, b.id));
 }
 
-/** Sorts a score map into a signal list, best first, ties by id for determinism. */
+/** Sorts a score map into a signal list, best first, ties by id (code-unit order) for determinism. */
 export function toList(signal: string, weight: number, scores: Map<string, number>, limit: number): SignalList {
   const items = [...scores.entries()]
     .filter(([, score]) => score > 0)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, limit)
     .map(([id, score]) => ({ id, score }));
   return { signal, weight, items };
