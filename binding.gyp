@@ -1,17 +1,22 @@
 {
   # cairn's one native module: native/flat_tree.c (see its header), built by npm ci through
-  # node-gyp. It compiles the tree-sitter core vendored by the `tree-sitter` package, so its
-  # trees are the ones that package's binding builds.
+  # node-gyp. It compiles the tree-sitter core vendored by the `tree-sitter` package (found
+  # through Node's resolution, relative to this file as gyp wants sources, so a hoisted
+  # install works too), so its trees are the ones
+  # that package's binding builds.
+  "variables": {
+    "tree_sitter_dir": "<!(node -p \"require('path').relative('.', require('path').dirname(require.resolve('tree-sitter/package.json')))\")"
+  },
   "targets": [
     {
       "target_name": "flat_tree",
       "sources": [
         "native/flat_tree.c",
-        "node_modules/tree-sitter/vendor/tree-sitter/lib/src/lib.c"
+        "<(tree_sitter_dir)/vendor/tree-sitter/lib/src/lib.c"
       ],
       "include_dirs": [
-        "node_modules/tree-sitter/vendor/tree-sitter/lib/include",
-        "node_modules/tree-sitter/vendor/tree-sitter/lib/src"
+        "<(tree_sitter_dir)/vendor/tree-sitter/lib/include",
+        "<(tree_sitter_dir)/vendor/tree-sitter/lib/src"
       ],
       "defines": ["_POSIX_C_SOURCE=200112L", "_DEFAULT_SOURCE"],
       "cflags_c": ["-std=c11", "-O3"],
