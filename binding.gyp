@@ -1,9 +1,9 @@
 {
   # cairn's one native module: native/flat_tree.c (see its header), built by npm ci through
-  # node-gyp. It compiles the tree-sitter core vendored by the `tree-sitter` package (found
-  # through Node's resolution, relative to this file as gyp wants sources, so a hoisted
-  # install works too), so its trees are the ones
-  # that package's binding builds.
+  # node-gyp. It compiles the tree-sitter core vendored by the `tree-sitter` package, so its
+  # trees are the ones that package's binding builds. The package is found through Node's
+  # resolution (a hoisted install has it beside cairn), as a path relative to this file,
+  # which is how gyp wants its sources.
   "variables": {
     "tree_sitter_dir": "<!(node -p \"require('path').relative('.', require('path').dirname(require.resolve('tree-sitter/package.json')))\")"
   },
