@@ -49,15 +49,6 @@ describe('SearchTextEncoder, against the regex reference', () => {
     expect(encoder.text('')).toBe('');
   });
 
-  it('lines matches ftsText, one line memo across texts', () => {
-    const encoder = new SearchTextEncoder();
-    const memo = new Map<string, string>();
-    fc.assert(fc.property(fileText, (text) => {
-      expect(encoder.lines(text, memo)).toBe(oracleFtsText(text));
-    }), { numRuns: 1000 });
-    expect(encoder.lines(null, memo)).toBe('');
-  });
-
   it('fileText matches ftsText, and filePart matches it on parts of the file, whatever the line hints', () => {
     const encoder = new SearchTextEncoder();
     const cuts = fc.array(fc.nat(), { minLength: 1, maxLength: 7 });

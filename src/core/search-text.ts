@@ -44,24 +44,6 @@ export class SearchTextEncoder {
   }
 
   /**
-   * Same output as text(text), through a memo of whole lines: no token spans a line, so
-   * a text's tokens are its lines' tokens in order.
-   */
-  lines(text: string | null, lineMemo: Map<string, string>): string {
-    if (text === null || text.length === 0) return '';
-    const parts: string[] = [];
-    for (const line of text.split('\n')) {
-      let tokens = lineMemo.get(line);
-      if (tokens === undefined) {
-        tokens = this.text(line);
-        lineMemo.set(line, tokens);
-      }
-      if (tokens.length > 0) parts.push(tokens);
-    }
-    return parts.join(' ');
-  }
-
-  /**
    * Same output as text(text) for a whole file; its lines and their tokens are kept, until
    * the next call, for filePart.
    */

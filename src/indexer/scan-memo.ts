@@ -11,7 +11,7 @@
 // a whole-second ctime may come from one with 1–2 s granularity (FAT, HFS+), so 2 s.
 
 import type { ScanResult } from './scan.js';
-import { ctimeOf, walkInputsUnchanged, type WalkInputs } from './walk/recording-fs.js';
+import { ctimeOf, pathFactsUnchanged, type WalkInputs } from './walk/recording-fs.js';
 import type { WalkFs } from './walk/walk-fs.js';
 import type { WalkOptions } from './walk/types.js';
 
@@ -48,7 +48,7 @@ export function memoKey(root: string, options: WalkOptions): string | null {
 export function checkMemo(memo: ScanMemo, key: string | null, indexedFiles: number, fs: WalkFs): MemoCheck {
   if (memo.version !== MEMO_VERSION || memo.key !== key || memo.findings.seen !== indexedFiles) return { kind: 'stale' };
   const { inputs } = memo;
-  if (!walkInputsUnchanged({ ctimes: [], presence: inputs.presence, realpaths: inputs.realpaths }, fs)) return { kind: 'stale' };
+  if (!pathFactsUnchanged(inputs, fs)) return { kind: 'stale' };
   const files = new Set(memo.files);
   const changed: number[] = [];
   for (let at = 0; at < inputs.ctimes.length; at++) {

@@ -106,6 +106,11 @@ function realOrNull(fs: WalkFs, path: string): string | null {
 /** Whether every fact in `inputs` still holds: then a walk would read exactly what it read. */
 export function walkInputsUnchanged(inputs: WalkInputs, fs: WalkFs): boolean {
   for (const [path, ctimeMs] of inputs.ctimes) if (ctimeOf(fs, path) !== ctimeMs) return false;
+  return pathFactsUnchanged(inputs, fs);
+}
+
+/** Whether the presence and real-path facts still hold (the ctimes are not checked). */
+export function pathFactsUnchanged(inputs: WalkInputs, fs: WalkFs): boolean {
   for (const [path, present] of inputs.presence) if (fs.exists(path) !== present) return false;
   for (const [path, real] of inputs.realpaths) if (realOrNull(fs, path) !== real) return false;
   return true;
