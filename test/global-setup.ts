@@ -1,19 +1,27 @@
 // Builds dist/ once before the suite, so tests that run the real `cairn` binary (and the
 // extraction worker threads, which load compiled JavaScript) test the current sources.
 // Type errors do not stop the emit and are reported by `npm run typecheck`, which
-// `npm test` runs first; here only a failure to emit at all is fatal.
+// `npm test` runs first; here only a failure to emit at all is fatal. Then the emitted
+// JavaScript is bundled into dist/bundle/ as `npm run build` does: bin/cairn.js runs the
+// bundle, so the CLI tests exercise what users run.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+function run(root: string, args: string[]): { failed: boolean; output: string } {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  return { failed: result.error !== undefined || result.status !== 0, output: result.error?.message ?? `${result.stdout}${result.stderr}` };
+}
+
 export default function setup(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const result = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (result.error || !existsSync(`${root}/dist/faces/cli/main.js`)) {
-    throw new Error(`building dist/ failed: ${result.error?.message ?? result.stdout}`);
+  const compiled = run(root, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+  if (!existsSync(`${root}/dist/faces/cli/main.js`)) {
+    throw new Error(`building dist/ failed: ${compiled.output}`);
+  }
+  const bundled = run(root, ['tools/bundle.mjs']);
+  if (bundled.failed || !existsSync(`${root}/dist/bundle/main.js`)) {
+    throw new Error(`bundling dist/bundle/ failed: ${bundled.output}`);
   }
 }

@@ -1,6 +1,8 @@
 // What the CLI needs from its process, as a value: tests pass their own to capture output.
 
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installRoot } from '../../core/install-root.js';
 
 export interface Io {
   out(text: string): void;
@@ -33,7 +35,7 @@ export function processIo(): Io {
 
 function packageVersion(): string {
   try {
-    const text = readFileSync(new URL('../../../package.json', import.meta.url), 'utf8');
+    const text = readFileSync(join(installRoot(import.meta.url), 'package.json'), 'utf8');
     return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
   } catch {
     return '0.0.0';

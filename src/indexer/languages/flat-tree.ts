@@ -5,6 +5,8 @@
 // node binding's cursors (tree-extractor.ts), which give the same trees.
 
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { installRoot } from '../../core/install-root.js';
 import type { SyntaxCursor, SyntaxTree } from './syntax-cursor.js';
 
 /** Ints per node; the layout is documented in native/flat_tree.c and must agree with it. */
@@ -44,8 +46,9 @@ export class FlatParser {
   /** The native module when it is built, else null (extraction then uses the node binding). */
   static load(): FlatParser | null {
     try {
-      const requireCjs = createRequire(import.meta.url);
-      return new FlatParser(requireCjs('../../../build/Release/flat_tree.node') as FlatModule);
+      // From the install root, not `../../..`: this module also runs from dist/bundle/.
+      const addon = join(installRoot(import.meta.url), 'build', 'Release', 'flat_tree.node');
+      return new FlatParser(createRequire(import.meta.url)(addon) as FlatModule);
     } catch {
       return null;
     }

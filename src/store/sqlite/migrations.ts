@@ -6,8 +6,9 @@
 // run time. `tsc` does not copy them next to the compiled module, so they are looked up
 // first beside this module (running from src/, as vitest does) and then in
 // `src/store/sqlite/migrations` of each ancestor directory: that finds the folder the npm
-// package ships from dist/store/sqlite/ (npm run build), dist/src/store/sqlite/
-// (tsc -p tsconfig.json) or any other output folder inside the package.
+// package ships from dist/store/sqlite/ (tsc), dist/bundle/ (the bundled CLI, npm run
+// build), dist/src/store/sqlite/ (tsc -p tsconfig.json) or any other output folder inside
+// the package.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

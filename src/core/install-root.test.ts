@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CairnError } from './errors.js';
+import { installRoot } from './install-root.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'cairn-install-root-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function file(path: string, text = ''): void {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+const moduleAt = (path: string): string => pathToFileURL(join(root, path)).href;
+
+describe('installRoot', () => {
+  it('finds the package folder from src/, dist/<folder>/ and dist/bundle/ at any depth', () => {
+    file('pkg/package.json', JSON.stringify({ name: 'cairn', version: '1.2.3' }));
+    for (const module of ['pkg/src/faces/cli/io.ts', 'pkg/dist/indexer/languages/flat-tree.js', 'pkg/dist/bundle/chunk-AB12.js']) {
+      expect(installRoot(moduleAt(module))).toBe(join(root, 'pkg'));
+    }
+  });
+
+  it("skips package.json files that are not cairn's (a nested package, a malformed file)", () => {
+    file('pkg/package.json', JSON.stringify({ name: 'cairn' }));
+    file('pkg/dist/package.json', JSON.stringify({ type: 'module' }));
+    file('pkg/dist/bundle/package.json', '{ not json');
+    expect(installRoot(moduleAt('pkg/dist/bundle/main.js'))).toBe(join(root, 'pkg'));
+  });
+
+  it('says INTERNAL, with a hint to reinstall, when no folder above is cairn', () => {
+    file('other/package.json', JSON.stringify({ name: 'not-cairn' }));
+    let caught: unknown = null;
+    try {
+      installRoot(moduleAt('other/dist/bundle/main.js'));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(CairnError);
+    expect((caught as CairnError).code).toBe('INTERNAL');
+    expect((caught as CairnError).hint).toMatch(/reinstall cairn/);
+  });
+
+  it('is this checkout when asked from its own modules', () => {
+    expect(installRoot(import.meta.url)).toBe(fileURLToPath(new URL('../..', import.meta.url)).replace(/[\\/]$/, ''));
+  });
+});
