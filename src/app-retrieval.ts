@@ -6,6 +6,7 @@
 import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
+import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
 import { deferredSink } from './retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
@@ -48,6 +49,7 @@ export async function openRetrieval(
       llm: await modelPort(options.llm, options.env),
       fitter,
       records,
+      readMemo: new ReadMemo(),
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, close: () => closeAll(opened) };

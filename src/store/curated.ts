@@ -126,6 +126,12 @@ export interface FileFingerprint {
 
 export interface CuratedReader {
   stats(): IndexStats;
+  /**
+   * A token that changes whenever the index's content may have changed since it was last
+   * asked (a commit through any connection): while it stays the same, answers read earlier
+   * are still the answers.
+   */
+  contentVersion(): string;
   meta(key: string): string | null;
 
   file(path: string): FileRecord | null;

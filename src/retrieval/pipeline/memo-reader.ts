@@ -1,40 +1,84 @@
-// A run's memo of the index lookups the ranker, the stages and assembly repeat — a file's
+// A memo of the index lookups the ranker, the stages and assembly repeat — a file's
 // record, a file's symbols, a symbol by key (asked for thousands of times over a few
-// hundred records), and a file's imports, importers, references and co-change neighbours. The index is opened read-only for the run, so a memo cannot go stale
-// within it; a new run starts a new memo.
+// hundred records), and a file's imports, importers, references and co-change neighbours.
+//
+// One memo serves every run of a retrieval session (a server answers many tasks over the
+// same index, and tasks touch the same core files): it is emptied whenever the reader's
+// content version moves, which happens when any connection commits to the index — a
+// refresh, another process's `cairn index`. Within a run the version is not asked again:
+// a run reads one state of the index, as it always has.
 
 import type { CuratedReader } from '../../store/curated.js';
 
-export function memoizedReader(reader: CuratedReader): CuratedReader {
-  const byPath = <T>(load: (path: string) => T): ((path: string) => T) => {
-    const cache = new Map<string, T>();
-    return (path) => remember(cache, path, () => load(path));
-  };
-  const coChange = new Map<string, ReturnType<CuratedReader['coChangeNeighbours']>>();
-  const memo: Partial<CuratedReader> = {
-    file: byPath((path) => reader.file(path)),
-    symbolsOfFile: byPath((path) => reader.symbolsOfFile(path)),
-    symbol: byPath((key) => reader.symbol(key)),
-    // Scope asks these of its seeds, assembly again of every candidate file (seeds included).
-    importsOf: byPath((path) => reader.importsOf(path)),
-    importedBy: byPath((path) => reader.importedBy(path)),
-    fileReferencesFrom: byPath((path) => reader.fileReferencesFrom(path)),
-    fileReferencesTo: byPath((path) => reader.fileReferencesTo(path)),
-    referencesFrom: byPath((keyOrPath) => reader.referencesFrom(keyOrPath)),
-    referencesTo: byPath((keyOrPath) => reader.referencesTo(keyOrPath)),
-    coChangeNeighbours: (path, minCount) => remember(coChange, `${minCount ?? ''}\n${path}`, () => reader.coChangeNeighbours(path, minCount)),
-  };
-  return new Proxy(reader, {
-    get(target, property, receiver) {
-      if (typeof property === 'string' && Object.hasOwn(memo, property)) return memo[property as keyof CuratedReader];
-      return Reflect.get(target, property, receiver);
-    },
-  });
+/** A cache that outgrows this is emptied rather than managed: every entry is cheap to re-read. */
+const MAX_ENTRIES_PER_LOOKUP = 8192;
+
+type Lookup = (key: string) => unknown;
+
+export class ReadMemo {
+  private version: string | null = null;
+  private readonly caches = new Map<string, Map<string, unknown>>();
+
+  /** A reader for one run: the memo's answers, checked first against the index's version. */
+  reader(reader: CuratedReader): CuratedReader {
+    const version = reader.contentVersion();
+    if (version !== this.version) {
+      this.caches.clear();
+      this.version = version;
+    }
+    const byKey = (name: string, load: Lookup): Lookup => {
+      const cache = this.cacheFor(name);
+      return (key) => remember(cache, key, load);
+    };
+    const coChange = byKey('coChangeNeighbours', (key) => {
+      const [minCount, path] = splitOnce(key, '\n');
+      return reader.coChangeNeighbours(path, minCount === '' ? undefined : Number(minCount));
+    });
+    const memo: Partial<CuratedReader> = {
+      file: byKey('file', (path) => reader.file(path)) as CuratedReader['file'],
+      symbolsOfFile: byKey('symbolsOfFile', (path) => reader.symbolsOfFile(path)) as CuratedReader['symbolsOfFile'],
+      symbol: byKey('symbol', (key) => reader.symbol(key)) as CuratedReader['symbol'],
+      // Scope asks these of its seeds, assembly again of every candidate file (seeds included).
+      importsOf: byKey('importsOf', (path) => reader.importsOf(path)) as CuratedReader['importsOf'],
+      importedBy: byKey('importedBy', (path) => reader.importedBy(path)) as CuratedReader['importedBy'],
+      fileReferencesFrom: byKey('fileReferencesFrom', (path) => reader.fileReferencesFrom(path)) as CuratedReader['fileReferencesFrom'],
+      fileReferencesTo: byKey('fileReferencesTo', (path) => reader.fileReferencesTo(path)) as CuratedReader['fileReferencesTo'],
+      referencesFrom: byKey('referencesFrom', (key) => reader.referencesFrom(key)) as CuratedReader['referencesFrom'],
+      referencesTo: byKey('referencesTo', (key) => reader.referencesTo(key)) as CuratedReader['referencesTo'],
+      coChangeNeighbours: ((path, minCount) => coChange(`${minCount ?? ''}\n${path}`)) as CuratedReader['coChangeNeighbours'],
+    };
+    return new Proxy(reader, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && Object.hasOwn(memo, property)) return memo[property as keyof CuratedReader];
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  }
+
+  private cacheFor(name: string): Map<string, unknown> {
+    let cache = this.caches.get(name);
+    if (cache === undefined) {
+      cache = new Map();
+      this.caches.set(name, cache);
+    }
+    if (cache.size > MAX_ENTRIES_PER_LOOKUP) cache.clear();
+    return cache;
+  }
 }
 
-function remember<T>(cache: Map<string, T>, key: string, load: () => T): T {
-  if (cache.has(key)) return cache.get(key) as T;
-  const value = load();
+/** A reader memoised for one run only (tests and one-off callers). */
+export function memoizedReader(reader: CuratedReader): CuratedReader {
+  return new ReadMemo().reader(reader);
+}
+
+function remember(cache: Map<string, unknown>, key: string, load: Lookup): unknown {
+  if (cache.has(key)) return cache.get(key);
+  const value = load(key);
   cache.set(key, value);
   return value;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return [text.slice(0, at), text.slice(at + separator.length)];
 }

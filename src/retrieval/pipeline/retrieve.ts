@@ -21,7 +21,7 @@ import { stagesByName } from '../stages/registry.js';
 import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
 import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
 import { checkTaskId, newId } from './ids.js';
-import { memoizedReader } from './memo-reader.js';
+import { ReadMemo } from './memo-reader.js';
 import { analysisRecord, budgetRecord, type RunStarted } from './log-payloads.js';
 import type { RefinementRequest } from './refinement.js';
 import { runLog } from './run-log.js';
@@ -46,6 +46,8 @@ export interface RetrievalPorts {
   /** Where the run's log entries and session patches are stored; when absent, through rawLog and sessions. */
   records?: RecordSink;
   ranker?: Ranker;
+  /** Index lookups remembered across the runs of a session (memo-reader.ts); when absent, for one run. */
+  readMemo?: ReadMemo;
   now?: () => number;
 }
 
@@ -100,7 +102,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
   session.start(run.stored, stages.map((stage) => stage.name), run.refinement);
   try {
     const gateway = ports.llm ? modelGateway(ports.llm.client, ports.llm.onError, log) : null;
-    const reader = memoizedReader(ports.reader);
+    const reader = (ports.readMemo ?? new ReadMemo()).reader(ports.reader);
     let task = await analyzeTask(reader, run.text, { requested: run.requested, ...(ports.ranker ? { ranker: ports.ranker } : {}) });
     // The model's modules (and the schema library that checks its answers) load only when there is a model.
     if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);

@@ -40,6 +40,9 @@ import {
   linkFromRow,
   SYMBOL_COLUMNS,
   symbolFromRow,
+  FILE_SYMBOL_COLUMNS,
+  symbolFromTuple,
+  type FileSymbolTuple,
   type ChunkRow,
   type EdgeRow,
   type FileRow,
@@ -48,7 +51,7 @@ import {
   type SymbolRow,
 } from './rows.js';
 import { jsonList, StatementCache } from './statements.js';
-import { TermStatistics } from './term-stats.js';
+import { indexContentVersion, TermStatistics } from './term-stats.js';
 
 /** meta key of the cached row counts; every writer method that adds or removes rows deletes it. */
 export const ROW_COUNTS_META = 'rowCounts';
@@ -113,6 +116,10 @@ export class SqliteCuratedReader implements CuratedReader {
     };
   }
 
+  contentVersion(): string {
+    return indexContentVersion(this.sql);
+  }
+
   meta(key: string): string | null {
     return this.sql.value<string>('SELECT value FROM meta WHERE key = ?', key) ?? null;
   }
@@ -134,7 +141,9 @@ export class SqliteCuratedReader implements CuratedReader {
   }
 
   symbolsOfFile(path: string): SymbolRecord[] {
-    return this.symbols('WHERE path = ? ORDER BY id', path);
+    return this.sql
+      .tuples<FileSymbolTuple>(`SELECT ${FILE_SYMBOL_COLUMNS} FROM symbols WHERE path = ? ORDER BY id`, path)
+      .map((row) => symbolFromTuple(path, row));
   }
 
   symbol(key: EntityKey): SymbolRecord | null {

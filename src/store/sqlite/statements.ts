@@ -10,6 +10,7 @@ export type Statement = Database.Statement<unknown[], unknown>;
 
 export class StatementCache {
   private readonly cache = new Map<string, Statement>();
+  private readonly rawCache = new Map<string, Statement>();
 
   constructor(readonly db: Db) {}
 
@@ -28,6 +29,19 @@ export class StatementCache {
 
   one<Row>(sql: string, ...params: unknown[]): Row | undefined {
     return this.get(sql).pluck(false).get(...params) as Row | undefined;
+  }
+
+  /**
+   * Every row as an array of its columns (raw mode). Raw statements are cached apart, so
+   * no other helper ever gets one still in raw mode.
+   */
+  tuples<Tuple extends unknown[]>(sql: string, ...params: unknown[]): Tuple[] {
+    let statement = this.rawCache.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql).raw(true);
+      this.rawCache.set(sql, statement);
+    }
+    return statement.all(...params) as Tuple[];
   }
 
   /** The first column of every row. */

@@ -14,22 +14,27 @@ interface TargetCache {
   frequency: Map<string, number>;
 }
 
+/**
+ * data_version moves when another connection commits, total_changes() when this one
+ * writes: together they say whether anything read before through this connection may be stale.
+ */
+export function indexContentVersion(sql: StatementCache): string {
+  return sql.value<string>("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()") ?? '';
+}
+
 export class TermStatistics {
   private version = '';
   private readonly targets = new Map<SearchTarget, TargetCache>();
 
-  constructor(private readonly sql: StatementCache) {}
+  constructor(
+    private readonly sql: StatementCache,
+    private readonly contentVersion: () => string = () => indexContentVersion(sql),
+  ) {}
 
-  /**
-   * data_version moves when another connection commits, total_changes() when this one
-   * writes: together they say whether anything cached may be stale.
-   */
   private current(): void {
-    const version = this.sql.value<string>(
-      "SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()",
-    );
+    const version = this.contentVersion();
     if (version === this.version) return;
-    this.version = version ?? '';
+    this.version = version;
     this.targets.clear();
   }
 

@@ -185,6 +185,25 @@ export function describeLifecycle(name: string, open: OpenCuratedStore): void {
       expect(search(reader, 'pending', 'file')).toEqual(['src/pending.ts']);
     });
 
+    it('moves the content version when another connection commits, and only then', () => {
+      const { writer } = store();
+      const reader = store().reader();
+      const before = reader.contentVersion();
+      reader.symbolsOfFile(REPO);
+      reader.search({ terms: tokenized(['user']), target: 'symbol', limit: 5 });
+      expect(reader.contentVersion()).toBe(before);
+      writer.transaction(() => {
+        writer.writeFiles([indexedFile('src/pending.ts', { text: 'pending' })]);
+        expect(reader.contentVersion()).toBe(before);
+      });
+      const after = reader.contentVersion();
+      expect(after).not.toBe(before);
+      expect(reader.contentVersion()).toBe(after);
+      const writerBefore = writer.contentVersion();
+      writer.setMeta('note', 'its own write');
+      expect(writer.contentVersion()).not.toBe(writerBefore);
+    });
+
     it('keeps meta, state and indexedAt', () => {
       const { writer, clock } = store();
       writer.setMeta('gitHead', 'deadbeef');
