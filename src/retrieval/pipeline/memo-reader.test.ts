@@ -32,6 +32,7 @@ describe('ReadMemo', () => {
     expect(first.map((symbol) => symbol.name)).toEqual(['total']);
     expect(memo.reader(reader).symbolsOfFile(CART)).toBe(first);
     expect(memo.reader(reader).file(CART)).toBe(memo.reader(reader).file(CART));
+    expect(memo.reader(reader).filePaths()).toBe(memo.reader(reader).filePaths());
   });
 
   it('forgets everything once another connection commits to the index', async () => {

@@ -1,5 +1,5 @@
-// A memo of the index lookups the ranker, the stages and assembly repeat — a file's
-// record, a file's symbols, a symbol by key (asked for thousands of times over a few
+// A memo of the index lookups the ranker, the stages and assembly repeat — the file list, a
+// file's record, a file's symbols, a symbol by key (asked for thousands of times over a few
 // hundred records), and a file's imports, importers, references and co-change neighbours.
 //
 // One memo serves every run of a retrieval session (a server answers many tasks over the
@@ -35,6 +35,8 @@ export class ReadMemo {
       return reader.coChangeNeighbours(path, minCount === '' ? undefined : Number(minCount));
     });
     const memo: Partial<CuratedReader> = {
+      // The same list every run until the index changes: what is derived from it can be too (pathSuffixIndex).
+      filePaths: (() => byKey('filePaths', () => reader.filePaths())('')) as CuratedReader['filePaths'],
       file: byKey('file', (path) => reader.file(path)) as CuratedReader['file'],
       symbolsOfFile: byKey('symbolsOfFile', (path) => reader.symbolsOfFile(path)) as CuratedReader['symbolsOfFile'],
       symbol: byKey('symbol', (key) => reader.symbol(key)) as CuratedReader['symbol'],

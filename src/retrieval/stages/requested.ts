@@ -3,7 +3,7 @@
 // Anything that resolves to nothing is reported, never guessed.
 
 import type { SymbolRecord } from '../../core/entities.js';
-import { PathSuffixIndex } from '../../search/query/path-suffixes.js';
+import { pathSuffixIndex, type PathSuffixIndex } from '../../search/query/path-suffixes.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { RequestedItems } from '../task/task-query.js';
 
@@ -28,7 +28,7 @@ const MAX_MATCHES = 5;
 export function resolveRequested(reader: CuratedReader, requested: RequestedItems): ResolvedRequest {
   const out: ResolvedRequest = { files: [], symbols: [], unresolved: [] };
   if (requested.files.length + requested.symbols.length + requested.tests.length === 0) return out;
-  const suffixes = new PathSuffixIndex(reader.filePaths());
+  const suffixes = pathSuffixIndex(reader.filePaths());
   for (const asked of requested.files) {
     const paths = filePaths(suffixes, asked);
     if (paths.length === 0) out.unresolved.push(`file ${asked}: no indexed file has this path`);

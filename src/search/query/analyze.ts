@@ -4,7 +4,7 @@
 import type { CuratedReader } from '../../store/curated.js';
 import { extractAnchors, type Anchors } from './anchors.js';
 import { parseIssueText, type IssueText } from './issue-text.js';
-import { PathSuffixIndex } from './path-suffixes.js';
+import { pathSuffixIndex } from './path-suffixes.js';
 import { resolveAnchors, type ResolvedAnchors } from './resolve-anchors.js';
 import { selectTerms, type QueryTerms } from './terms.js';
 
@@ -18,7 +18,7 @@ export interface QueryAnalysis {
 export function analyzeQuery(reader: CuratedReader, query: string): QueryAnalysis {
   const issue = parseIssueText(query);
   const anchors = extractAnchors(issue);
-  const suffixes = new PathSuffixIndex(reader.filePaths());
+  const suffixes = pathSuffixIndex(reader.filePaths());
   const resolved = resolveAnchors(reader, anchors, suffixes);
   const terms = selectTerms(issue, (list) => reader.termStats('symbol', list));
   return { issue, anchors, resolved, terms };
