@@ -4,7 +4,8 @@
 
 export type RawLogKind =
   | 'run' // a retrieve / refine run started or finished
-  | 'decision' // a file or symbol considered at a stage and tier: kept or dropped, why, score
+  | 'decisions' // a stage's decisions, in order, as { decisions: [...] } — each one a 'decision' payload
+  | 'decision' // one file or symbol considered at a stage and tier: kept or dropped, why, score
   | 'llm_call' // prompt, response, latency, token counts
   | 'budget' // the effective budget of a run and what eviction / demotion did
   | 'info'; // a notice worth keeping (e.g. "enrichment not found, tier 4 skipped")

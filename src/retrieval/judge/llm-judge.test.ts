@@ -8,6 +8,7 @@ import { llmConfigSchema } from '../../config/schema.js';
 import { createLlmClient } from '../../providers/llm/create.js';
 import { refusedUrl, startModelServer, type ChatCall, type ChatReply, type ModelServer } from '../../../test/support/model-server.js';
 import type { RetrieveRequest } from '../pipeline/retrieve.js';
+import { decisionsIn } from '../pipeline/explain.js';
 import { retrieve } from '../pipeline/retrieve.js';
 import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
 import type { ModelErrorPolicy } from './model-gateway.js';
@@ -60,7 +61,7 @@ for (const api of ['ollama', 'openai'] as const) {
       const repo = await setup(api, model.url, 'fail');
       const result = await retrieve(repo.ports, REQUEST);
       const log = repo.ports.rawLog.read({ runId: result.runId });
-      const decisions = log.filter((record) => record.kind === 'decision').map((record) => record.payload as { id: string; verdict: string; judge: string; reason: string; tier: number });
+      const decisions = decisionsIn(log).map((entry) => entry.payload as { id: string; verdict: string; judge: string; reason: string; tier: number });
       const webFiles = decisions.filter((d) => d.id.startsWith('web/') && !d.id.includes('::') && d.tier !== 0 && !d.reason.startsWith('already'));
       expect(webFiles.length).toBeGreaterThan(0);
       for (const d of webFiles) expect(d).toMatchObject({ verdict: 'excluded', judge: 'llm', reason: 'judged irrelevant by the model' });
@@ -117,7 +118,7 @@ for (const api of ['ollama', 'openai'] as const) {
       expect(result.package.items.length).toBeGreaterThan(0);
       const fallbacks = repo.ports.rawLog.read({ runId: result.runId, kinds: ['info'] }).filter((record) => (record.payload as { event: string }).event === 'model-fallback');
       expect(fallbacks.map((record) => record.stage)).toEqual(['task', 'scope', 'precision']);
-      const judges = new Set(repo.ports.rawLog.read({ runId: result.runId, kinds: ['decision'] }).map((record) => (record.payload as { judge: string }).judge));
+      const judges = new Set(decisionsIn(repo.ports.rawLog.read({ runId: result.runId, kinds: ['decisions'] })).map((entry) => (entry.payload as { judge: string }).judge));
       expect(judges).toEqual(new Set(['rule', 'fallback']));
     });
   });

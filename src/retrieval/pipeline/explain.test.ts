@@ -58,5 +58,8 @@ describe('explainTask', () => {
     expect(() => explainTask(repo.ports.rawLog, first.taskId, 'run-x')).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     repo.ports.rawLog.append({ taskId: first.taskId, runId: second.runId, kind: 'decision', stage: 'scope', payload: { shape: 'from another version' } });
     expect(explainTask(repo.ports.rawLog, first.taskId, second.runId).runs[0]!.unreadable).toBe(1);
+    repo.ports.rawLog.append({ taskId: first.taskId, runId: second.runId, kind: 'decisions', stage: 'scope', payload: { decisions: [{ shape: 'odd' }, { shape: 'odder' }] } });
+    repo.ports.rawLog.append({ taskId: first.taskId, runId: second.runId, kind: 'decisions', stage: 'scope', payload: 'not a list' });
+    expect(explainTask(repo.ports.rawLog, first.taskId, second.runId).runs[0]!.unreadable).toBe(4);
   });
 });

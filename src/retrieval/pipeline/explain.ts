@@ -6,6 +6,7 @@ import { NotFoundError } from '../../core/errors.js';
 import type { RawLog, RawLogRecord } from '../../store/raw-log.js';
 import {
   budgetSchema,
+  decisionListSchema,
   decisionSchema,
   infoSchema,
   llmCallSchema,
@@ -89,10 +90,35 @@ function explainRun(runId: string, records: RawLogRecord[]): RunExplanation {
     budget: null,
     unreadable: 0,
   };
-  for (const record of records) {
-    if (!absorb(run, record)) run.unreadable += 1;
-  }
+  for (const record of records) run.unreadable += record.kind === 'decisions' ? absorbDecisions(run, record) : absorb(run, record) ? 0 : 1;
   return run;
+}
+
+/** Files a stage's decisions into the explanation; returns how many were unreadable. */
+function absorbDecisions(run: RunExplanation, record: RawLogRecord): number {
+  const list = decisionListSchema.safeParse(record.payload);
+  if (!list.success) return 1;
+  let unreadable = 0;
+  for (const payload of list.data.decisions) {
+    const decision = decisionSchema.safeParse(payload);
+    if (decision.success) addDecision(run, record.stage ?? '(none)', decision.data);
+    else unreadable += 1;
+  }
+  return unreadable;
+}
+
+/**
+ * Every decision in the records, with its stage, in logged order — from 'decisions'
+ * entries and from single 'decision' entries (logs of older versions). Payloads are
+ * returned as stored, unchecked.
+ */
+export function decisionsIn(records: readonly RawLogRecord[]): { stage: string | null; payload: unknown }[] {
+  return records.flatMap((record) => {
+    if (record.kind === 'decision') return [{ stage: record.stage, payload: record.payload }];
+    if (record.kind !== 'decisions') return [];
+    const list = decisionListSchema.safeParse(record.payload);
+    return list.success ? list.data.decisions.map((payload) => ({ stage: record.stage, payload })) : [];
+  });
 }
 
 /** Files the record into the explanation; false when its payload has an unknown shape. */
@@ -101,6 +127,8 @@ function absorb(run: RunExplanation, record: RawLogRecord): boolean {
   switch (record.kind) {
     case 'run':
       return absorbRun(run, payload, stage);
+    case 'decisions': // counted one by one by absorbDecisions
+      return absorbDecisions(run, record) === 0;
     case 'decision': {
       const decision = decisionSchema.safeParse(payload);
       if (decision.success) addDecision(run, stage ?? '(none)', decision.data);

@@ -46,6 +46,9 @@ export const decisionSchema = z.object({
 });
 export type DecisionRecord = z.infer<typeof decisionSchema>;
 
+/** A 'decisions' entry: a stage's decisions in order (each checked on its own when read). */
+export const decisionListSchema = z.object({ decisions: z.array(z.unknown()) });
+
 export const llmCallSchema = z.object({
   purpose: z.string(),
   provider: z.string(),

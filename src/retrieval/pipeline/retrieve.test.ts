@@ -10,6 +10,7 @@ import { itemIdentity, RENDER_FORMATS, type ContextPackage, type RenderFormat } 
 import { parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
 import { createO200kCounter } from '../budget/tokens.js';
 import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { decisionsIn } from './explain.js';
 import { refine } from './refine.js';
 import { EMPTY_REFINEMENT } from './refinement.js';
 import { retrieve, type RetrieveRequest } from './retrieve.js';
@@ -85,7 +86,7 @@ describe('retrieve (in-process, shop fixture)', () => {
     expect(kinds[0]).toBe('run');
     expect(kinds[kinds.length - 1]).toBe('run');
     expect(records.filter((record) => record.kind === 'budget')).toHaveLength(1);
-    const decisions = records.filter((record) => record.kind === 'decision').map((record) => ({ stage: record.stage, ...(record.payload as { id: string; tier: number; verdict: string }) }));
+    const decisions = decisionsIn(records).map(({ stage, payload }) => ({ stage, ...(payload as { id: string; tier: number; verdict: string }) }));
     for (const item of result.package.items) {
       const stage = item.symbolKey === null ? 'scope' : 'precision';
       expect(decisions.some((d) => d.stage === stage && d.id === (item.symbolKey ?? item.path) && d.verdict === 'included'), itemIdentity(item)).toBe(true);
@@ -123,7 +124,7 @@ describe('retrieve (in-process, shop fixture)', () => {
     expect(paths(third.package)).toContain('web/tsconfig.json'); // still requested
     // The requested symbol is primary, and shown: as an item, or inside its whole file.
     const key = 'web/src/format.ts::formatPrice';
-    const decision = repo.ports.rawLog.read({ runId: third.runId, kinds: ['decision'], stage: 'precision' }).find((record) => (record.payload as { id: string }).id === key);
+    const decision = decisionsIn(repo.ports.rawLog.read({ runId: third.runId, stage: 'precision' })).find((entry) => (entry.payload as { id: string }).id === key);
     expect(decision?.payload).toMatchObject({ label: 'primary', reason: 'requested by a refinement' });
     const shown = third.package.items.some((item) => item.symbolKey === key) || third.package.budget.deduplicated.some((item) => item.symbolKey === key && item.coveredBy === 'web/src/format.ts');
     expect(shown).toBe(true);

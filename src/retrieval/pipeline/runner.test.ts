@@ -76,12 +76,15 @@ describe('runStages', () => {
     const result = await run([first, second]);
     expect(seenBySecond).toEqual([{ first: 'done', second: 'running' }, 1, 900, 1]);
     expect(result.budget.available).toBe(900);
-    const logged = rawLog.read({ taskId: 'task-1' }).map((record) => [record.kind, record.stage, (record.payload as { id?: string; message?: string }).id ?? (record.payload as { message?: string }).message]);
+    // A stage's decisions are one entry; the second stage's list holds only its own.
+    const logged = rawLog.read({ taskId: 'task-1' }).map((record) => {
+      const payload = record.payload as { decisions?: { id: string }[]; message?: string };
+      return [record.kind, record.stage, payload.decisions?.map((d) => d.id) ?? payload.message];
+    });
     expect(logged).toEqual([
-      ['decision', 'first', 'a.py'],
+      ['decisions', 'first', ['a.py']],
       ['info', 'first', 'note from first'],
-      ['decision', 'second', 'b.py'],
-      ['decision', 'second', 'c.py'],
+      ['decisions', 'second', ['b.py', 'c.py']],
     ]);
     expect(sessions.get('task-1')!.stageProgress).toEqual({ first: 'done', second: 'done' });
     expect(sessions.get('task-1')!.stageOutputs['second']).toMatchObject({ decisions: 3 });
