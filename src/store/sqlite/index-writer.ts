@@ -10,10 +10,22 @@ import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
 import { decodeRawRefs } from './rows.js';
 import { jsonList } from './statements.js';
+import { compareText } from '../../core/compare.js';
 
 const RAW_REF_LISTS = 'SELECT from_path, refs FROM raw_ref_lists';
 
 /** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
+/** refs' lookup by target (migration 003): dropped and rebuilt around a bulk insert. */
+const EDGE_LOOKUP_INDEX = 'refs_by_to';
+const CREATE_EDGE_LOOKUP_INDEX = `CREATE INDEX ${EDGE_LOOKUP_INDEX} ON refs (to_path, to_key, count)`;
+/** Below this many edges, building the index afresh costs more than it saves. */
+const BULK_EDGES = 5000;
+
+/** refs' primary-key order (from_path, from_key, to_key, kind), near enough to SQLite's byte order: only speed depends on it. */
+function compareEdgeKeys(a: ReferenceEdge, b: ReferenceEdge): number {
+  return compareText(a.fromPath, b.fromPath) || compareText(a.fromKey, b.fromKey) || compareText(a.toKey, b.toKey) || compareText(a.kind, b.kind);
+}
+
 const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_path, count, confidence)
   VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (from_path, from_key, to_key, kind) DO UPDATE SET
@@ -125,9 +137,20 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     });
   }
 
+  /**
+   * Inserts in primary-key order, so the WITHOUT ROWID table grows at its end. Into an
+   * empty table (a first index: 116k edges on sympy), the lookup index is dropped and
+   * built after the rows, from one sorted pass instead of 116k scattered inserts:
+   * together ~30 % less time (measured 670 → 485 ms). Inside the caller's transaction,
+   * so a failure restores the index with everything else.
+   */
   private insertEdges(edges: ReferenceEdge[]): void {
+    const sorted = [...edges].sort(compareEdgeKeys);
+    const rebuildIndex = sorted.length >= BULK_EDGES && this.sql.value<number>('SELECT 1 FROM refs LIMIT 1') === undefined;
+    if (rebuildIndex) this.db.exec(`DROP INDEX IF EXISTS ${EDGE_LOOKUP_INDEX}`);
     const insert = this.sql.get(INSERT_EDGE);
-    for (const e of edges) insert.run(e.fromPath, e.fromKey, e.toKey, e.kind, e.toPath, e.count, e.confidence);
+    for (const e of sorted) insert.run(e.fromPath, e.fromKey, e.toKey, e.kind, e.toPath, e.count, e.confidence);
+    if (rebuildIndex) this.db.exec(CREATE_EDGE_LOOKUP_INDEX);
   }
 
   /**
