@@ -3,7 +3,8 @@
 // Type errors do not stop the emit and are reported by `npm run typecheck`, which
 // `npm test` runs first; here only a failure to emit at all is fatal. Then the emitted
 // JavaScript is bundled into dist/bundle/ as `npm run build` does: bin/cairn.js runs the
-// bundle, so the CLI tests exercise what users run.
+// bundle, so the CLI tests exercise what users run. In between, the o200k_base rank table
+// is written (dist/tokenizer/), so the token counter under test is the one users run.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,10 @@ export default function setup(): void {
   const compiled = run(root, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
   if (!existsSync(`${root}/dist/faces/cli/main.js`)) {
     throw new Error(`building dist/ failed: ${compiled.output}`);
+  }
+  const table = run(root, ['tools/bpe-table.mjs']);
+  if (table.failed || !existsSync(`${root}/dist/tokenizer/o200k_base.bin`)) {
+    throw new Error(`writing the tokenizer table failed: ${table.output}`);
   }
   const bundled = run(root, ['tools/bundle.mjs']);
   if (bundled.failed || !existsSync(`${root}/dist/bundle/main.js`)) {

@@ -1,12 +1,15 @@
 // Token counting. The budget is enforced on the rendered package counted with one
-// TokenCounter; the default is the o200k_base BPE (GPT-4o family) from gpt-tokenizer,
-// whose count is exact for that encoding and a close proxy for other modern tokenizers.
-// Its vocabulary takes ~200 ms to load, so it is loaded when the first counter is made,
-// not when this module is imported (a CLI run fits in a worker thread: fit-service.ts).
+// TokenCounter; the default is the o200k_base BPE (GPT-4o family), whose count is exact for
+// that encoding and a close proxy for other modern tokenizers. It counts over the rank
+// table `npm run build` writes (bpe/: loads in milliseconds); without a build, it is
+// gpt-tokenizer's, whose vocabulary takes ~350 ms to load, so it is loaded when the first
+// counter is made, not when this module is imported. The two give the same counts
+// (bpe/counter.test.ts).
 
 import { createRequire } from 'node:module';
 
 import { ConfigError } from '../../core/errors.js';
+import { createTableO200kCounter } from './bpe/o200k.js';
 
 type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
 
@@ -45,7 +48,18 @@ function loadO200k(): O200k {
   return createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as O200k;
 }
 
-export function createO200kCounter(): TokenCounter {
+/**
+ * The o200k_base counter: over the built rank table at `tablePath` (default: the one in
+ * cairn's dist/) when that file exists, else gpt-tokenizer's. A table that exists but is
+ * damaged throws RankTableError (INTERNAL): the installation is broken, and quietly
+ * counting the slow way would hide it.
+ */
+export function createO200kCounter(tablePath?: string): TokenCounter {
+  return createTableO200kCounter(tablePath) ?? createGptTokenizerO200kCounter();
+}
+
+/** gpt-tokenizer's o200k_base: the reference the table counter is tested against. */
+export function createGptTokenizerO200kCounter(): TokenCounter {
   const { countTokens, isWithinTokenLimit } = loadO200k();
   return {
     name: 'o200k_base',
