@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the o200k_base rank table (dist/tokenizer/o200k_base.bin) that the token counter
-// loads in milliseconds instead of gpt-tokenizer's 2.2 MB rank module (~350 ms to compile
+// loads in milliseconds instead of gpt-tokenizer's 2.2 MB rank module (~220 ms to compile
 // and turn into a Map). Layout and the writer: src/retrieval/budget/bpe/rank-table*.ts, run
 // from tsc's output, so run tsc first (`npm run build` does: tsc, this, then the bundle).
 //

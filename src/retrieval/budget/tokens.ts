@@ -2,7 +2,7 @@
 // TokenCounter; the default is the o200k_base BPE (GPT-4o family), whose count is exact for
 // that encoding and a close proxy for other modern tokenizers. It counts over the rank
 // table `npm run build` writes (bpe/: loads in milliseconds); without a build, it is
-// gpt-tokenizer's, whose vocabulary takes ~350 ms to load, so it is loaded when the first
+// gpt-tokenizer's, whose vocabulary takes ~220 ms to load, so it is loaded when the first
 // counter is made, not when this module is imported. The two give the same counts
 // (bpe/counter.test.ts).
 
