@@ -26,7 +26,7 @@ export async function openRetrieval(
   options: { refresh: boolean; llm: LlmConfig | null; env: NodeJS.ProcessEnv },
 ): Promise<RetrievalSession> {
   // Started first: the worker loads the tokenizer while the index is refreshed and the
-  // task ranked and staged (a one-shot run would otherwise wait ~200 ms for it at the end).
+  // task ranked and staged (a one-shot run would otherwise wait for it at the end).
   const fitter = startFitWorker(createO200kCounter);
   const opened: { close(): void }[] = [{ close: () => void fitter.close() }];
   try {

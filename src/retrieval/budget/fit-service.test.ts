@@ -3,6 +3,10 @@
 // over as the same typed error, and stand in with the in-process fitter when no compiled
 // worker exists.
 
+import { cpSync, mkdtempSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContextItem } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
@@ -92,5 +96,30 @@ describe('startFitWorker', () => {
     expect(await fitter.fit(request(1200))).toEqual(fitAndRender(request(1200), createO200kCounter()));
     await fitter.fit(request(8000));
     expect(made).toBe(1);
+  });
+
+  it('answers with the damaged tokenizer table\'s error and hint, not a stopped thread', async () => {
+    // A copy of the compiled install whose table is cut short; the worker finds it through installRoot.
+    const install = mkdtempSync(join(tmpdir(), 'cairn-install-'));
+    try {
+      const dist = fileURLToPath(new URL('../../../dist/', import.meta.url));
+      cpSync(dist, join(install, 'dist'), { recursive: true, filter: (path) => !path.includes(`${sep}bundle`) });
+      writeFileSync(join(install, 'package.json'), JSON.stringify({ name: 'cairn', type: 'module' }));
+      symlinkSync(fileURLToPath(new URL('../../../node_modules', import.meta.url)), join(install, 'node_modules'), 'dir');
+      const table = join(install, 'dist', 'tokenizer', 'o200k_base.bin');
+      truncateSync(table, Math.floor(statSync(table).size / 2));
+      const fitter = startFitWorker(createO200kCounter, pathToFileURL(join(install, 'dist', 'retrieval', 'budget', 'fit-worker.js')));
+      fitters.push(fitter);
+      const failure = await fitter.fit(request(1200)).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isCairnError(failure) && failure.code).toBe('INTERNAL');
+      expect(isCairnError(failure) && failure.message).toContain('o200k_base.bin');
+      expect(isCairnError(failure) && failure.hint).toContain('npm run build');
+    } finally {
+      for (const fitter of fitters.splice(0)) await fitter.close();
+      rmSync(install, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
 // Where a package is fitted and rendered: in-process with a given counter, or on a worker
-// thread that loads the o200k_base tokenizer while the main thread is still ranking and
-// staging. Loading the tokenizer's vocabulary costs ~200 ms; a one-shot `cairn retrieve`
-// would otherwise pay it before anything else. The worker also warms the fitting code up on
-// a small package of its own (no repository data), so the real fit runs on compiled code.
+// thread that loads the o200k_base counter while the main thread is still ranking and
+// staging. With the compiled rank table (bpe/) the counter loads in ~7 ms, but the thread's
+// start, its modules and warming the fitting code up on a small package of its own (no
+// repository data, so the real fit runs on compiled code) still cost ~100 ms that a
+// one-shot `cairn retrieve` would otherwise pay at its end; and the fit overlaps the
+// writing of the run's log (record-sink.ts).
 // Both fitters give the same package: the same fitToBudget with the same counter.
 
 import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';

@@ -1,7 +1,7 @@
 // The fitting worker thread itself, kept apart from fit-service.ts so that the CLI can
-// start it before the retrieval modules load: `cairn retrieve` spends ~150 ms loading its
-// modules, and the thread needs ~300 ms to load the tokenizer, so starting it first takes
-// that load off the run's critical path. One thread started ahead is handed to the next
+// start it before the retrieval modules load: the thread's start, modules, counter and
+// warm-up then happen while the command's own modules load and the index is refreshed,
+// off the run's critical path. One thread started ahead is handed to the next
 // fitter that asks (startFitWorker); unclaimed, it never keeps the process alive.
 
 import { existsSync } from 'node:fs';

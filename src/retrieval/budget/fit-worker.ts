@@ -1,4 +1,4 @@
-// The package-fitting worker thread (fit-service.ts): loads the o200k_base tokenizer, warms
+// The package-fitting worker thread (fit-service.ts): loads the o200k_base counter, warms
 // the fitting code up on a small made-up package, then fits and renders what it is sent.
 
 import { parentPort } from 'node:worker_threads';
@@ -9,11 +9,20 @@ import { createO200kCounter, type TokenCounter } from './tokens.js';
 
 const port = parentPort;
 if (port === null) throw new Error('fit-worker.js runs as a worker thread');
-const counter = createO200kCounter();
-warmUp(counter);
+// A counter that cannot be made (a damaged tokenizer table) is every request's answer, as
+// a fault carrying its message and hint: a thread that died instead would tell the user
+// only that it stopped.
+let counter: TokenCounter | { fault: unknown };
+try {
+  counter = createO200kCounter();
+  warmUp(counter);
+} catch (error) {
+  counter = { fault: error };
+}
 port.on('message', ({ id, request }: { id: number; request: FitRequest }) => {
   let reply: FitReply;
   try {
+    if ('fault' in counter) throw counter.fault;
     reply = { id, fitted: fitAndRender(request, counter) };
   } catch (error) {
     reply = { id, fault: faultOf(error) };
