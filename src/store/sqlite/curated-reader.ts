@@ -38,8 +38,6 @@ import {
   IMPORT_SELECT,
   importFromRow,
   linkFromRow,
-  SYMBOL_COLUMNS,
-  symbolFromRow,
   FILE_SYMBOL_COLUMNS,
   symbolFromTuple,
   type FileSymbolTuple,
@@ -48,7 +46,6 @@ import {
   type FileRow,
   type ImportRow,
   type LinkRow,
-  type SymbolRow,
 } from './rows.js';
 import { jsonList, StatementCache } from './statements.js';
 import { indexContentVersion, TermStatistics } from './term-stats.js';
@@ -166,8 +163,11 @@ export class SqliteCuratedReader implements CuratedReader {
     return this.symbols('ORDER BY key');
   }
 
+  /** Symbols as arrays, the path last (see FILE_SYMBOL_COLUMNS: the link phase reads all 41k of sympy's). */
   private symbols(clause: string, ...params: unknown[]): SymbolRecord[] {
-    return this.sql.all<SymbolRow>(`SELECT ${SYMBOL_COLUMNS} FROM symbols ${clause}`, ...params).map(symbolFromRow);
+    return this.sql
+      .tuples<[...FileSymbolTuple, string]>(`SELECT ${FILE_SYMBOL_COLUMNS}, path FROM symbols ${clause}`, ...params)
+      .map((row) => symbolFromTuple(row[13], row));
   }
 
   importsOf(path: string): ImportRecord[] {

@@ -82,42 +82,6 @@ export function fileParams(file: FileRecord): unknown[] {
 export const SYMBOL_COLUMNS =
   'key, path, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method';
 
-export interface SymbolRow {
-  key: string;
-  path: string;
-  name: string;
-  qualified_name: string;
-  kind: string;
-  signature: string;
-  doc: string | null;
-  start_byte: number;
-  end_byte: number;
-  start_line: number;
-  end_line: number;
-  parent: string | null;
-  exported: number;
-  method: string;
-}
-
-export function symbolFromRow(row: SymbolRow): SymbolRecord {
-  return {
-    key: row.key,
-    path: row.path,
-    name: row.name,
-    qualifiedName: row.qualified_name,
-    kind: row.kind as SymbolKind,
-    signature: row.signature,
-    doc: row.doc,
-    startByte: row.start_byte,
-    endByte: row.end_byte,
-    startLine: row.start_line,
-    endLine: row.end_line,
-    parent: row.parent,
-    exported: row.exported === 1,
-    method: row.method as ExtractionMethod,
-  };
-}
-
 /**
  * The columns of a file's symbols read as arrays (better-sqlite3's raw mode) and without
  * the path, which the caller already has: building a 14-property object per row, and a
@@ -143,7 +107,7 @@ export type FileSymbolTuple = [
   method: string,
 ];
 
-export function symbolFromTuple(path: string, row: FileSymbolTuple): SymbolRecord {
+export function symbolFromTuple(path: string, row: FileSymbolTuple | [...FileSymbolTuple, string]): SymbolRecord {
   return {
     key: row[0],
     path,
