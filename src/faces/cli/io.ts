@@ -19,8 +19,19 @@ export interface Io {
 
 export function processIo(): Io {
   let code = 0;
+  let readerGone = false;
+  // `cairn explain ... | head`: once the reader has gone, output is dropped quietly (the run
+  // itself still finishes, so its log is complete) instead of dying on an unhandled EPIPE.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      readerGone = true;
+      return;
+    }
+    process.stderr.write(`cairn: cannot write the output: ${error.message}\n`);
+    code = 1;
+  });
   return {
-    out: (text) => void process.stdout.write(text),
+    out: (text) => void (readerGone || process.stdout.write(text)),
     err: (text) => void process.stderr.write(text),
     interactive: Boolean(process.stderr.isTTY) && process.env['CI'] === undefined,
     debug: process.env['CAIRN_DEBUG'] === '1',
