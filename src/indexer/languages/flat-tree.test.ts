@@ -115,6 +115,19 @@ describe('flat trees', () => {
     }
   });
 
+  it('start every parse afresh, even after one timed out', () => {
+    const grammar = loadGrammar('python') as unknown as { language: unknown };
+    const python = flat!.language(grammar.language);
+    const huge = `x = [${'1, '.repeat(300_000)}]\n`;
+    expect(flat!.parse(huge, python, 1)).toBeNull(); // 1 µs: stops part-way
+    for (const source of SNIPPETS.python) {
+      const tree = flat!.parse(source, python)!;
+      const reference = bindingTree('python', source);
+      expect(tree.hasError).toBe(reference.rootNode.hasError);
+      expect(lockstep(tree.walk(), reference.walk(), tree.walk(), reference.walk())).toBeGreaterThan(5);
+    }
+  });
+
   it('refuse a value that is not a tree-sitter language, with an error rather than a crash', () => {
     const native = requireCjs('../../../build/Release/flat_tree.node') as { parse(source: string, language: unknown, timeout: number): unknown };
     expect(() => native.parse('x = 1', {}, 0)).toThrow(/not a tree-sitter language/);
