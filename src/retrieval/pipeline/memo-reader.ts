@@ -10,8 +10,13 @@
 
 import type { CuratedReader } from '../../store/curated.js';
 
-/** A cache that outgrows this is emptied rather than managed: every entry is cheap to re-read. */
-const MAX_ENTRIES_PER_LOOKUP = 8192;
+/**
+ * A cache that outgrows this is emptied (when the next run starts) rather than managed:
+ * every entry is cheap to re-read. It bounds a long-lived session's memory by entries — a
+ * file's symbols are the largest, ~10–20 kB for a typical file — while holding every file a
+ * sympy-sized repository's tasks touch (2,087 files).
+ */
+const MAX_ENTRIES_PER_LOOKUP = 4096;
 
 type Lookup = (key: string) => unknown;
 
