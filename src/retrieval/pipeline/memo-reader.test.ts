@@ -56,4 +56,17 @@ describe('ReadMemo', () => {
     await drainIndex(runIndex(context, { workers: 0 }));
     expect(run.symbolsOfFile(CART)).toHaveLength(1);
   });
+
+  it('empties a lookup that outgrew its bound when the next run starts', async () => {
+    const { reader } = await indexed({ 'a.py': 'def a():\n    pass\n', 'b.py': 'def b():\n    pass\n', 'c.py': 'def c():\n    pass\n' });
+    const memo = new ReadMemo(2);
+    const run = memo.reader(reader);
+    const first = run.symbolsOfFile('a.py');
+    run.symbolsOfFile('b.py');
+    expect(memo.reader(reader).symbolsOfFile('a.py')).toBe(first); // two entries: within the bound
+    memo.reader(reader).symbolsOfFile('c.py');
+    const again = memo.reader(reader).symbolsOfFile('a.py'); // three entries: emptied at this run's start
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });

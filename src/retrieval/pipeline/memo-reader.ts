@@ -24,6 +24,8 @@ export class ReadMemo {
   private version: string | null = null;
   private readonly caches = new Map<string, Map<string, unknown>>();
 
+  constructor(private readonly maxEntriesPerLookup: number = MAX_ENTRIES_PER_LOOKUP) {}
+
   /** A reader for one run: the memo's answers, checked first against the index's version. */
   reader(reader: CuratedReader): CuratedReader {
     const version = reader.contentVersion();
@@ -68,7 +70,7 @@ export class ReadMemo {
       cache = new Map();
       this.caches.set(name, cache);
     }
-    if (cache.size > MAX_ENTRIES_PER_LOOKUP) cache.clear();
+    if (cache.size > this.maxEntriesPerLookup) cache.clear();
     return cache;
   }
 }
