@@ -69,4 +69,18 @@ describe('ReadMemo', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });
+
+  it('starts afresh for another reader, whose version numbers are its own', async () => {
+    const { context, dir, reader } = await indexed({ [CART]: 'def total(items):\n    return sum(items)\n' });
+    const memo = new ReadMemo();
+    expect(memo.reader(reader).symbolsOfFile(CART)).toHaveLength(1);
+    dir.write(CART, 'def total(items):\n    return 1\n\ndef tax(items):\n    return 0\n');
+    await drainIndex(runIndex(context, { workers: 0 }));
+    const fresh = openReader(context); // a new connection: its data_version and total_changes start over
+    try {
+      expect(memo.reader(fresh).symbolsOfFile(CART).map((symbol) => symbol.name)).toEqual(['total', 'tax']);
+    } finally {
+      fresh.close();
+    }
+  });
 });

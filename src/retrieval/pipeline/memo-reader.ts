@@ -21,6 +21,8 @@ const MAX_ENTRIES_PER_LOOKUP = 4096;
 type Lookup = (key: string) => unknown;
 
 export class ReadMemo {
+  /** The reader the memo's answers came from: versions are per connection, so another reader starts it afresh. */
+  private source: CuratedReader | null = null;
   private version: string | null = null;
   private readonly caches = new Map<string, Map<string, unknown>>();
 
@@ -29,8 +31,9 @@ export class ReadMemo {
   /** A reader for one run: the memo's answers, checked first against the index's version. */
   reader(reader: CuratedReader): CuratedReader {
     const version = reader.contentVersion();
-    if (version !== this.version) {
+    if (reader !== this.source || version !== this.version) {
       this.caches.clear();
+      this.source = reader;
       this.version = version;
     }
     const byKey = (name: string, load: Lookup): Lookup => {
