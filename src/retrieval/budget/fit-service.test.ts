@@ -39,6 +39,14 @@ const request = (contextWindow: number): FitRequest => ({
   frame: { ...EMPTY_FRAME, taskId: 'task-1', runId: 'run-1', query: 'sort the values', notes: ['a note'], edges: [{ from: 'src/m0.py', to: 'src/m1.py', relation: 'imports', weight: 1 }] },
 });
 
+/** What the promise rejects with, or null when it resolves. */
+function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
 const fitters: Fitter[] = [];
 afterEach(async () => {
   for (const fitter of fitters.splice(0)) await fitter.close();
@@ -78,10 +86,7 @@ describe('startFitWorker', () => {
   it('carries a budget that cannot hold an empty package over as the BUDGET error', async () => {
     const fitter = startFitWorker(createO200kCounter, COMPILED_WORKER);
     fitters.push(fitter);
-    const failure = await fitter.fit(request(60)).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const failure = await failureOf(fitter.fit(request(60)));
     expect(isCairnError(failure) && failure.code).toBe('BUDGET');
     expect(isCairnError(failure) && failure.hint).toContain('context_window');
     // The worker is still there for the next request.
@@ -110,10 +115,7 @@ describe('startFitWorker', () => {
       truncateSync(table, Math.floor(statSync(table).size / 2));
       const fitter = startFitWorker(createO200kCounter, pathToFileURL(join(install, 'dist', 'retrieval', 'budget', 'fit-worker.js')));
       fitters.push(fitter);
-      const failure = await fitter.fit(request(1200)).then(
-        () => null,
-        (error: unknown) => error,
-      );
+      const failure = await failureOf(fitter.fit(request(1200)));
       expect(isCairnError(failure) && failure.code).toBe('INTERNAL');
       expect(isCairnError(failure) && failure.message).toContain('o200k_base.bin');
       expect(isCairnError(failure) && failure.hint).toContain('npm run build');

@@ -90,66 +90,61 @@ function explainRun(runId: string, records: RawLogRecord[]): RunExplanation {
     budget: null,
     unreadable: 0,
   };
-  for (const record of records) run.unreadable += record.kind === 'decisions' ? absorbDecisions(run, record) : absorb(run, record) ? 0 : 1;
+  for (const record of records) run.unreadable += absorb(run, record);
   return run;
 }
 
-/** Files a stage's decisions into the explanation; returns how many were unreadable. */
-function absorbDecisions(run: RunExplanation, record: RawLogRecord): number {
-  const list = decisionListSchema.safeParse(record.payload);
-  if (!list.success) return 1;
-  let unreadable = 0;
-  for (const payload of list.data.decisions) {
-    const decision = decisionSchema.safeParse(payload);
-    if (decision.success) addDecision(run, record.stage ?? '(none)', decision.data);
-    else unreadable += 1;
-  }
-  return unreadable;
-}
-
 /**
- * Every decision in the records, with its stage, in logged order — from 'decisions'
- * entries and from single 'decision' entries (logs of older versions). Payloads are
- * returned as stored, unchecked.
+ * The decision payloads a record holds, unchecked: one for a 'decision' entry (logs of
+ * older versions), a stage's list for a 'decisions' entry (null when that is no list),
+ * none for other kinds.
  */
-export function decisionsIn(records: readonly RawLogRecord[]): { stage: string | null; payload: unknown }[] {
-  return records.flatMap((record) => {
-    if (record.kind === 'decision') return [{ stage: record.stage, payload: record.payload }];
-    if (record.kind !== 'decisions') return [];
-    const list = decisionListSchema.safeParse(record.payload);
-    return list.success ? list.data.decisions.map((payload) => ({ stage: record.stage, payload })) : [];
-  });
+function decisionPayloads(record: RawLogRecord): unknown[] | null {
+  if (record.kind === 'decision') return [record.payload];
+  if (record.kind !== 'decisions') return [];
+  const list = decisionListSchema.safeParse(record.payload);
+  return list.success ? list.data.decisions : null;
 }
 
-/** Files the record into the explanation; false when its payload has an unknown shape. */
-function absorb(run: RunExplanation, record: RawLogRecord): boolean {
+/** Every decision in the records, with its stage, in logged order; payloads as stored, unchecked. */
+export function decisionsIn(records: readonly RawLogRecord[]): { stage: string | null; payload: unknown }[] {
+  return records.flatMap((record) => (decisionPayloads(record) ?? []).map((payload) => ({ stage: record.stage, payload })));
+}
+
+/** Files the record into the explanation; returns how many entries in it had an unknown shape. */
+function absorb(run: RunExplanation, record: RawLogRecord): number {
   const { payload, stage } = record;
   switch (record.kind) {
     case 'run':
-      return absorbRun(run, payload, stage);
-    case 'decisions': // counted one by one by absorbDecisions
-      return absorbDecisions(run, record) === 0;
-    case 'decision': {
-      const decision = decisionSchema.safeParse(payload);
-      if (decision.success) addDecision(run, stage ?? '(none)', decision.data);
-      return decision.success;
+      return absorbRun(run, payload, stage) ? 0 : 1;
+    case 'decision':
+    case 'decisions': {
+      const payloads = decisionPayloads(record);
+      if (payloads === null) return 1;
+      let unreadable = 0;
+      for (const entry of payloads) {
+        const decision = decisionSchema.safeParse(entry);
+        if (decision.success) addDecision(run, stage ?? '(none)', decision.data);
+        else unreadable += 1;
+      }
+      return unreadable;
     }
     case 'llm_call': {
       const call = llmCallSchema.safeParse(payload);
       if (call.success) run.llmCalls.push({ ...call.data, stage });
-      return call.success;
+      return call.success ? 0 : 1;
     }
     case 'budget': {
       const budget = budgetSchema.safeParse(payload);
       if (budget.success) run.budget = budget.data;
-      return budget.success;
+      return budget.success ? 0 : 1;
     }
     case 'info': {
       const info = infoSchema.safeParse(payload);
-      if (!info.success) return false;
+      if (!info.success) return 1;
       if (info.data.event === 'analysis') run.analysis = info.data;
       else run.notes.push({ stage, event: info.data.event, message: info.data.message ?? '' });
-      return true;
+      return 0;
     }
   }
 }

@@ -78,11 +78,6 @@ export class ReadMemo {
   }
 }
 
-/** A reader memoised for one run only (tests and one-off callers). */
-export function memoizedReader(reader: CuratedReader): CuratedReader {
-  return new ReadMemo().reader(reader);
-}
-
 function remember(cache: Map<string, unknown>, key: string, load: Lookup): unknown {
   if (cache.has(key)) return cache.get(key);
   const value = load(key);

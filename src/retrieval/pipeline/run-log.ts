@@ -7,7 +7,7 @@ export interface RunLog {
   readonly taskId: string;
   readonly runId: string;
   write(kind: RawLogKind, stage: string | null, payload: unknown): void;
-  /** Many entries of one kind and stage in one transaction (a stage's decisions). */
+  /** Many entries of one kind and stage in one transaction (a stage's notes, a model's calls). */
   writeMany(kind: RawLogKind, stage: string | null, payloads: readonly unknown[]): void;
 }
 

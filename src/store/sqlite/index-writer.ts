@@ -14,7 +14,6 @@ import { compareText } from '../../core/compare.js';
 
 const RAW_REF_LISTS = 'SELECT from_path, refs FROM raw_ref_lists';
 
-/** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
 /** refs' lookup by target (migration 003): dropped and rebuilt around a bulk insert. */
 const EDGE_LOOKUP_INDEX = 'refs_by_to';
 const CREATE_EDGE_LOOKUP_INDEX = `CREATE INDEX ${EDGE_LOOKUP_INDEX} ON refs (to_path, to_key, count)`;
@@ -26,6 +25,7 @@ function compareEdgeKeys(a: ReferenceEdge, b: ReferenceEdge): number {
   return compareText(a.fromPath, b.fromPath) || compareText(a.fromKey, b.fromKey) || compareText(a.toKey, b.toKey) || compareText(a.kind, b.kind);
 }
 
+/** Same (from, to, kind) twice in one batch is one edge with the uses added up. */
 const INSERT_EDGE = `INSERT INTO refs (from_path, from_key, to_key, kind, to_path, count, confidence)
   VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (from_path, from_key, to_key, kind) DO UPDATE SET

@@ -26,13 +26,10 @@ export class TermStatistics {
   private version = '';
   private readonly targets = new Map<SearchTarget, TargetCache>();
 
-  constructor(
-    private readonly sql: StatementCache,
-    private readonly contentVersion: () => string = () => indexContentVersion(sql),
-  ) {}
+  constructor(private readonly sql: StatementCache) {}
 
   private current(): void {
-    const version = this.contentVersion();
+    const version = indexContentVersion(this.sql);
     if (version === this.version) return;
     this.version = version;
     this.targets.clear();
