@@ -36,6 +36,8 @@ export interface FileView {
   boundNames: Map<string, ImportRecord[]>;
   /** Qualifiers naming an imported module: Go package names, Python dotted modules. */
   moduleAliases: Map<string, ImportRecord[]>;
+  /** Every name the file's imports list ("*" included): what a re-export can pass on. */
+  importedNames: Set<string>;
 }
 
 export function buildFileView(path: string, table: SymbolLookup): FileView {
@@ -52,12 +54,14 @@ export function buildFileView(path: string, table: SymbolLookup): FileView {
   const importedPaths = new Set<string>();
   const boundNames = new Map<string, ImportRecord[]>();
   const moduleAliases = new Map<string, ImportRecord[]>();
+  const importedNames = new Set<string>();
   for (const imp of imports) {
     for (const target of imp.toPaths) importedPaths.add(target);
+    for (const name of imp.names) importedNames.add(name);
     for (const name of imp.names) if (name !== '*' && name !== 'default' && name !== '') pushTo(boundNames, name, imp);
     for (const alias of moduleAliasesOf(imp, family)) pushTo(moduleAliases, alias, imp);
   }
-  return { path, family, byName, byQualifiedName, byKey, imports, importedPaths, boundNames, moduleAliases };
+  return { path, family, byName, byQualifiedName, byKey, imports, importedPaths, boundNames, moduleAliases, importedNames };
 }
 
 /** How code refers to an imported module by qualifier. */

@@ -12,6 +12,16 @@ export interface ViewSource {
 }
 
 /**
+ * Whether `exportedFrom(source, name, path)` can find anything: the file defines `name` at
+ * top level or one of its imports lists it (or "*"). Most imported files of a module do
+ * neither, and this answers for them without the search.
+ */
+export function mayExport(view: FileView, name: string): boolean {
+  if (view.importedNames.has(name) || view.importedNames.has('*')) return true;
+  return view.byName.get(name)?.some((s) => s.parent === null) ?? false;
+}
+
+/**
  * Top-level definitions of `name` in `path`, or, failing that, in the files its imports of
  * that name (or of "*") bring it from — breadth first, the nearest hop that has any wins.
  */

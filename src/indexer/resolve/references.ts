@@ -14,7 +14,7 @@
 import { CLASS_LIKE_KINDS, type RawReference, type ReferenceEdge, type ReferenceKind, type SymbolKind, type SymbolRecord } from '../../core/entities.js';
 import { buildFileView, familyOf, type FileView } from './file-view.js';
 import { dirOf } from './paths.js';
-import { exportedFrom } from './reexports.js';
+import { exportedFrom, mayExport } from './reexports.js';
 import type { SymbolLookup } from './symbol-table.js';
 
 export interface Target {
@@ -39,6 +39,8 @@ export class ReferenceResolver {
   private readonly exports = new Map<string, Map<string, readonly SymbolRecord[]>>();
   /** name, reference kind and language family → candidate definitions (byNameAnywhere). */
   private readonly groups = new Map<string, CandidateGroup>();
+  /** path → use (kind, qualifier, name) → targets; see `remembered`. */
+  private readonly answers = new Map<string, Map<string, Target[]>>();
 
   constructor(readonly table: SymbolLookup) {}
 
@@ -70,6 +72,7 @@ export class ReferenceResolver {
     }
     const out: SymbolRecord[] = [];
     for (const path of paths) {
+      if (!mayExport(this.view(path), name)) continue;
       let found = byPath.get(path);
       if (!found) {
         found = exportedFrom(this, name, path);
@@ -89,15 +92,37 @@ export class ReferenceResolver {
     const q = ref.qualifier;
     if (q !== null && SELF_QUALIFIERS.has(q)) {
       const own = membersOf(file, enclosingType(file, ref.fromKey), ref.name, fits);
-      return own.length > 0 ? all(own, 1) : this.byNameAnywhere(ref, file, fits, true);
+      return own.length > 0 ? all(own, 1) : this.remembered(file, ref, () => this.byNameAnywhere(ref, file, fits, true));
     }
-    if (q === null) return this.unqualified(ref, file, fits);
-    return this.qualified(ref, q, file, fits);
+    if (q === null) {
+      const local = sameFile(file, ref, fits);
+      if (local.length > 0) return all(local, 1);
+      return this.remembered(file, ref, () => this.unqualified(ref, file, fits));
+    }
+    return this.remembered(file, ref, () => this.qualified(ref, q, file, fits));
   }
 
+  /**
+   * What the rules past the enclosing symbol give: the same for every use of a name, kind
+   * and qualifier in one file (a module names `Matrix` dozens of times), so worked out once.
+   */
+  private remembered(file: FileView, ref: RawReference, rules: () => Target[]): Target[] {
+    let byUse = this.answers.get(file.path);
+    if (!byUse) {
+      byUse = new Map();
+      this.answers.set(file.path, byUse);
+    }
+    const use = `${ref.kind}\u0000${ref.qualifier ?? '\u0001'}\u0000${ref.name}`;
+    let targets = byUse.get(use);
+    if (!targets) {
+      targets = rules();
+      byUse.set(use, targets);
+    }
+    return targets;
+  }
+
+  /** Past the file's own definitions: import bindings, the package, then name-only rules. */
   private unqualified(ref: RawReference, file: FileView, fits: KindFilter): Target[] {
-    const local = sameFile(file, ref, fits);
-    if (local.length > 0) return all(local, 1);
     const bindings = file.boundNames.get(ref.name);
     if (bindings) {
       const targets = bindings.flatMap((imp) => imp.toPaths);
@@ -267,29 +292,50 @@ function split(symbols: readonly SymbolRecord[], confidence: number): Target[] {
  */
 export function resolveReferences(refs: readonly RawReference[], table: SymbolLookup): ReferenceEdge[] {
   const resolver = new ReferenceResolver(table);
-  const edges = new Map<string, ReferenceEdge>();
+  const out: ReferenceEdge[] = [];
+  // The current source symbol's edges by target, then kind: raw references come file by
+  // file and mostly symbol by symbol, so no string key is built per reference. A source
+  // met again after another (a nested definition's uses resume) is looked up.
+  let source: string | null = null;
+  let current = new Map<SymbolRecord, ReferenceEdge[]>();
+  const earlier = new Map<string, Map<SymbolRecord, ReferenceEdge[]>>();
   for (const ref of refs) {
-    for (const { symbol, confidence } of resolver.resolve(ref)) {
-      if (symbol.key === ref.fromKey) continue;
-      const id = `${ref.fromKey}\u0000${symbol.key}\u0000${ref.kind}`;
-      const existing = edges.get(id);
-      if (existing) {
-        existing.count++;
-        existing.confidence = Math.max(existing.confidence, confidence);
-      } else {
-        edges.set(id, {
-          fromKey: ref.fromKey,
-          fromPath: ref.fromPath,
-          toKey: symbol.key,
-          toPath: symbol.path,
-          kind: ref.kind,
-          count: 1,
-          confidence,
-        });
-      }
+    const targets = resolver.resolve(ref);
+    if (targets.length === 0) continue;
+    if (ref.fromKey !== source) {
+      if (source !== null) earlier.set(source, current);
+      source = ref.fromKey;
+      current = earlier.get(source) ?? new Map();
+    }
+    for (const { symbol, confidence } of targets) {
+      if (symbol.key !== ref.fromKey) addUse(current, out, ref, symbol, confidence);
     }
   }
-  return [...edges.values()].sort(compareEdges);
+  return out.sort(compareEdges);
+}
+
+/** One more use of `symbol` from the reference's source: a new edge, or a higher count. */
+function addUse(
+  bySymbol: Map<SymbolRecord, ReferenceEdge[]>,
+  out: ReferenceEdge[],
+  ref: RawReference,
+  symbol: SymbolRecord,
+  confidence: number,
+): void {
+  let byKind = bySymbol.get(symbol);
+  if (!byKind) {
+    byKind = [];
+    bySymbol.set(symbol, byKind);
+  }
+  const existing = byKind.find((edge) => edge.kind === ref.kind);
+  if (existing) {
+    existing.count++;
+    existing.confidence = Math.max(existing.confidence, confidence);
+    return;
+  }
+  const edge = { fromKey: ref.fromKey, fromPath: ref.fromPath, toKey: symbol.key, toPath: symbol.path, kind: ref.kind, count: 1, confidence };
+  byKind.push(edge);
+  out.push(edge);
 }
 
 function compareEdges(a: ReferenceEdge, b: ReferenceEdge): number {
