@@ -39,8 +39,6 @@ export class ReferenceResolver {
   private readonly exports = new Map<string, Map<string, readonly SymbolRecord[]>>();
   /** name, reference kind and language family → candidate definitions (byNameAnywhere). */
   private readonly groups = new Map<string, CandidateGroup>();
-  /** path → use (kind, qualifier, name) → targets; see `remembered`. */
-  private readonly answers = new Map<string, Map<string, Target[]>>();
 
   constructor(readonly table: SymbolLookup) {}
 
@@ -92,37 +90,15 @@ export class ReferenceResolver {
     const q = ref.qualifier;
     if (q !== null && SELF_QUALIFIERS.has(q)) {
       const own = membersOf(file, enclosingType(file, ref.fromKey), ref.name, fits);
-      return own.length > 0 ? all(own, 1) : this.remembered(file, ref, () => this.byNameAnywhere(ref, file, fits, true));
+      return own.length > 0 ? all(own, 1) : this.byNameAnywhere(ref, file, fits, true);
     }
-    if (q === null) {
-      const local = sameFile(file, ref, fits);
-      if (local.length > 0) return all(local, 1);
-      return this.remembered(file, ref, () => this.unqualified(ref, file, fits));
-    }
-    return this.remembered(file, ref, () => this.qualified(ref, q, file, fits));
+    if (q === null) return this.unqualified(ref, file, fits);
+    return this.qualified(ref, q, file, fits);
   }
 
-  /**
-   * What the rules past the enclosing symbol give: the same for every use of a name, kind
-   * and qualifier in one file (a module names `Matrix` dozens of times), so worked out once.
-   */
-  private remembered(file: FileView, ref: RawReference, rules: () => Target[]): Target[] {
-    let byUse = this.answers.get(file.path);
-    if (!byUse) {
-      byUse = new Map();
-      this.answers.set(file.path, byUse);
-    }
-    const use = `${ref.kind}\u0000${ref.qualifier ?? '\u0001'}\u0000${ref.name}`;
-    let targets = byUse.get(use);
-    if (!targets) {
-      targets = rules();
-      byUse.set(use, targets);
-    }
-    return targets;
-  }
-
-  /** Past the file's own definitions: import bindings, the package, then name-only rules. */
   private unqualified(ref: RawReference, file: FileView, fits: KindFilter): Target[] {
+    const local = sameFile(file, ref, fits);
+    if (local.length > 0) return all(local, 1);
     const bindings = file.boundNames.get(ref.name);
     if (bindings) {
       const targets = bindings.flatMap((imp) => imp.toPaths);
