@@ -96,6 +96,7 @@ export function runIndex(
     indexDir: context.indexDir,
     config: context.config.index,
     openWriter: openSqliteIndexWriter,
+    storeLocation: { adapter: 'sqlite', indexDir: context.indexDir },
     ...(options.rebuild ? { discardIndex: removeSqliteIndex } : {}),
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...vectorStep(context),

@@ -123,3 +123,24 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/**
+ * An error as plain data, to cross a thread boundary (a structured clone keeps no class):
+ * a CairnError keeps its code, message and hint; anything else becomes INTERNAL, its
+ * message prefixed with what the thread was doing.
+ */
+export interface ThreadFault {
+  code: ErrorCode;
+  message: string;
+  hint?: string;
+}
+
+export function faultOf(error: unknown, doing: string): ThreadFault {
+  if (isCairnError(error)) return { code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+  return { code: 'INTERNAL', message: `${doing} failed: ${describeError(error)}` };
+}
+
+/** The CairnError a thread reported, rebuilt on the receiving side. */
+export function errorOfFault(fault: ThreadFault): CairnError {
+  return new CairnError(fault.code, fault.message, fault.hint === undefined ? {} : { hint: fault.hint });
+}

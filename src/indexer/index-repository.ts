@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
-import type { FileFingerprint, IndexedFile, IndexWriter } from '../store/curated.js';
+import type { FileFingerprint, IndexedFile, IndexWriter, StoreLocation } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
@@ -29,6 +29,8 @@ export interface IndexRunOptions {
   discardIndex?: (indexDir: string) => void;
   /** Extraction worker threads; default one per core (max 4); small runs stay in-process. */
   workers?: number;
+  /** Where other threads can open the index being written (the link phase's docs step); without it, everything runs in this thread. */
+  storeLocation?: StoreLocation;
   /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
   vectors?: VectorStepOptions;
   /** How long before the walk a change must be for the scan memo to trust it (default: by timestamp granularity, see scan-memo.ts). */
@@ -179,7 +181,16 @@ async function* linkIfNeeded(
   const changed = changes.all();
   if (changed.length === 0 && !interrupted && !history.needed) return NOTHING_LINKED;
   const { linkIndex } = await import('./link.js');
-  const steps = linkIndex({ root: options.root, writer, config: options.config, full: interrupted, changes: changed, history });
+  const steps = linkIndex({
+    root: options.root,
+    writer,
+    config: options.config,
+    full: interrupted,
+    changes: changed,
+    history,
+    // `workers: 0` asks for no threads at all.
+    ...(options.storeLocation && options.workers !== 0 ? { storeLocation: options.storeLocation } : {}),
+  });
   for (let next = await steps.next(); ; next = await steps.next()) {
     if (next.done) return next.value;
     yield { phase: 'link', step: next.value };

@@ -6,20 +6,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexConfig } from '../config/schema.js';
-import type { DocLink, ImportRecord, SymbolRecord } from '../core/entities.js';
-import type { IndexWriter } from '../store/curated.js';
+import type { ImportRecord, SymbolRecord } from '../core/entities.js';
+import type { IndexWriter, StoreLocation } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
-import { buildMentionIndex, findDocMentions } from './docs/mentions.js';
+import type { LinkThread } from './link-thread.js';
+import { linkDocs } from './link-docs.js';
 import { GIT_MINING_VERSION } from './git/mining-version.js';
 import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
   buildResolveContext,
-  changedNames,
   inMemorySymbolTable,
   planReferenceRefresh,
+  ReferenceResolver,
   refreshReferences,
   resolveImports,
+  resolveReferences,
   type FileChange,
   type ReferenceSource,
 } from './resolve/index.js';
@@ -32,6 +34,8 @@ export interface LinkInput {
   changes: TrackedChange[];
   /** The git history, started before extraction (git/prefetch.ts). */
   history: HistoryRead;
+  /** Where other threads can open the index; without it every step runs in this thread. */
+  storeLocation?: StoreLocation;
 }
 
 export interface LinkSummary {
@@ -43,6 +47,10 @@ export interface LinkSummary {
 
 /** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
 const IN_MEMORY_TABLE_THRESHOLD = 100;
+/** From this many files, a whole-index link phase uses the link thread: below, its start costs more than it saves. */
+const LINK_THREAD_MIN_FILES = 500;
+/** Batches the files' references are resolved in when streamed to the link thread. */
+const STREAMED_BATCHES = 8;
 
 /**
  * Whole-index reads shared by the steps, each made at most once per run and only when a
@@ -71,17 +79,40 @@ export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkS
   const summary: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
   const pathSetChanged = changes.some((change) => change.added || change.removed);
   if (changes.length > 0 || input.full) {
-    const snapshot = new IndexSnapshot(writer);
-    yield 'imports';
-    const targetsMoved = linkImports(input, snapshot, pathSetChanged || input.full, summary);
-    yield 'references';
-    linkReferences(input, snapshot, targetsMoved, summary);
-    yield 'docs';
-    linkDocs(input, snapshot, pathSetChanged, summary);
+    const relinkAllDocs = input.full || pathSetChanged;
+    // Started first: it relinks the docs from what extraction committed while this
+    // thread resolves imports and references.
+    const thread = await startThreadIfWorthIt(input, relinkAllDocs);
+    thread?.done.catch(() => undefined); // awaited below; this only keeps a failure from counting as unhandled
+    try {
+      const snapshot = new IndexSnapshot(writer);
+      yield 'imports';
+      const targetsMoved = linkImports(input, snapshot, pathSetChanged || input.full, summary);
+      yield 'references';
+      linkReferences(input, snapshot, targetsMoved, summary, thread);
+      yield 'docs';
+      const threadDocLinks = thread ? await thread.done : null;
+      summary.docLinks = threadDocLinks ?? linkDocs(writer, snapshot, relinkAllDocs ? { all: true } : { all: false, changes });
+    } finally {
+      await thread?.stop();
+    }
   }
   yield 'git';
   summary.gitMined = await linkGit(input);
   return summary;
+}
+
+/**
+ * The link thread (link-thread.ts) when this run re-resolves every file of a repository
+ * big enough to repay its start, and the caller says where other threads find the index.
+ */
+async function startThreadIfWorthIt(input: LinkInput, relinkDocs: boolean): Promise<LinkThread | null> {
+  if (!input.storeLocation) return null;
+  const files = input.writer.stats().files;
+  const everything = input.full || input.changes.length >= files;
+  if (!everything || files < LINK_THREAD_MIN_FILES) return null;
+  const { startLinkThread } = await import('./link-thread.js');
+  return startLinkThread({ location: input.storeLocation, relinkDocs });
 }
 
 /** Resolves imports; returns the paths whose import targets differ from before. */
@@ -108,7 +139,13 @@ function linkImports(input: LinkInput, snapshot: IndexSnapshot, everything: bool
   return moved;
 }
 
-function linkReferences(input: LinkInput, snapshot: IndexSnapshot, targetsMoved: Set<string>, summary: LinkSummary): void {
+function linkReferences(
+  input: LinkInput,
+  snapshot: IndexSnapshot,
+  targetsMoved: Set<string>,
+  summary: LinkSummary,
+  thread: LinkThread | null,
+): void {
   const { writer, changes, full } = input;
   const fileChanges: FileChange[] = full
     ? snapshot.filePaths().map((path) => ({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true }))
@@ -127,11 +164,30 @@ function linkReferences(input: LinkInput, snapshot: IndexSnapshot, targetsMoved:
   // When every file is re-resolved anyway (a first index), looking up who names the
   // changed definitions would only re-find all of them.
   const everything = planned.paths.length >= writer.stats().files;
+  if (everything && thread) {
+    streamReferences(inMemorySource(writer, snapshot), planned.paths, thread);
+    summary.referenceFilesResolved = planned.paths.length;
+    return;
+  }
   const plan = everything ? { ...planned, names: [], reexportSources: [] } : planned;
   const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer, snapshot) : writer;
   const result = refreshReferences(source, plan);
   writer.replaceReferences(result.fromPaths, result.edges);
   summary.referenceFilesResolved = result.fromPaths.length;
+}
+
+/**
+ * Resolves every file's references batch by batch, each batch's edges handed to the link
+ * thread to write while the next is resolved; one resolver, so its caches serve them all.
+ */
+function streamReferences(source: ReferenceSource, paths: string[], thread: LinkThread): void {
+  const resolver = new ReferenceResolver(source);
+  thread.beginReferences(paths);
+  const size = Math.ceil(paths.length / STREAMED_BATCHES);
+  for (let start = 0; start < paths.length; start += size) {
+    thread.addReferences(resolveReferences(source.rawReferencesOf(paths.slice(start, start + size)), source, resolver));
+  }
+  thread.finishReferences();
 }
 
 /** The store's raw-reference queries, with symbol and import lookups served from memory. */
@@ -152,33 +208,6 @@ function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): Reference
     rawReferencesNamed: (names) => writer.rawReferencesNamed(names),
     importedBy: (path) => importers.get(path) ?? [],
   };
-}
-
-function linkDocs(input: LinkInput, snapshot: IndexSnapshot, pathSetChanged: boolean, summary: LinkSummary): void {
-  const { writer, changes, full } = input;
-  const relinkAll = full || pathSetChanged;
-  const allChunks = relinkAll ? writer.docChunks() : null;
-  const docPaths = allChunks ? new Set(allChunks.map((chunk) => chunk.path)) : docsToRelink(writer, changes);
-  if (docPaths.size === 0) return;
-  const chunks = allChunks ?? [...docPaths].sort().flatMap((path) => writer.docChunks(path));
-  const index = buildMentionIndex(snapshot.filePaths(), snapshot.allSymbols());
-  const links: DocLink[] = chunks.flatMap((chunk) => findDocMentions(chunk, index));
-  writer.replaceDocLinks([...docPaths], links);
-  summary.docLinks = links.length;
-}
-
-/**
- * Docs whose links may have moved: the changed docs themselves, and docs that mention a
- * definition that appeared or disappeared (found through the docs' full-text index, so
- * an edit that renames nothing costs no relinking at all).
- */
-function docsToRelink(writer: IndexWriter, changes: TrackedChange[]): Set<string> {
-  const paths = new Set(changes.filter((change) => !change.removed && writer.docChunks(change.path).length > 0).map((change) => change.path));
-  const names = [...new Set(changes.flatMap((change) => changedNames(change.symbolsBefore, change.symbolsAfter)))];
-  if (names.length === 0) return paths;
-  const terms = names.map((name) => name.toLowerCase());
-  for (const hit of writer.search({ terms, target: 'doc', limit: 10_000, matchedFields: false })) paths.add(hit.path);
-  return paths;
 }
 
 async function linkGit(input: LinkInput): Promise<boolean> {

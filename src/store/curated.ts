@@ -174,6 +174,25 @@ export interface CuratedReader {
   close(): void;
 }
 
+/** A replacement of reference edges under way (IndexWriter.beginReplacingReferences). */
+export interface ReferenceReplacement {
+  /** More edges, each out of one of the replaced files. */
+  add(edges: ReferenceEdge[]): void;
+  /** Commits: the new edges replace the old ones. */
+  finish(): void;
+  /** Rolls back: the old edges stay. Does nothing after finish or abort. */
+  abort(): void;
+}
+
+/**
+ * Where another thread can open its own connection to a curated store. Plain data,
+ * because it crosses a thread boundary; the thread's entry script maps it to an adapter.
+ */
+export interface StoreLocation {
+  adapter: 'sqlite';
+  indexDir: string;
+}
+
 export interface IndexWriter extends CuratedReader {
   fingerprints(): Map<string, FileFingerprint>;
 
@@ -189,6 +208,12 @@ export interface IndexWriter extends CuratedReader {
   rawReferencesOf(paths: string[]): RawReference[];
   /** Replaces the resolved edges out of the given files. */
   replaceReferences(fromPaths: string[], edges: ReferenceEdge[]): void;
+  /**
+   * replaceReferences with the edges given in parts, as they are resolved: one transaction
+   * from here to `finish`, so other connections see the old edges until then and none
+   * after `abort`. Nothing else may be written through this writer meanwhile.
+   */
+  beginReplacingReferences(fromPaths: string[]): ReferenceReplacement;
   /** Replaces resolved edges out of the given symbol keys / file paths only. */
   replaceReferencesFromKeys(fromKeys: EntityKey[], edges: ReferenceEdge[]): void;
   replaceImportTargets(imports: ImportRecord[]): void;

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../support/cli.js';
 import { fixtureRepo, tempDir, type TempDir } from '../support/temp-repo.js';
@@ -59,6 +60,33 @@ function manyFilesRepo(files = 80): TempDir {
   return repo;
 }
 
+/**
+ * More files than the link phase's threshold for its thread (500): modules that import and
+ * call each other, classes that inherit, and docs that mention paths and definitions.
+ */
+function linkedRepo(modules = 520): TempDir {
+  const repo = tempDir('cairn-linked-');
+  cleanups.push(repo);
+  for (let n = 0; n < modules; n++) {
+    const uses = n === 0 ? 'VALUE = 1\n' : `from pkg.module_${n - 1} import handler_${n - 1}, Base${n - 1}\n`;
+    const call = n === 0 ? 'value' : `handler_${n - 1}(value)`;
+    const base = n === 0 ? '' : `(Base${n - 1})`;
+    repo.write(`pkg/module_${n}.py`, `${uses}\n\ndef handler_${n}(value):\n    return ${call} + ${n}\n\n\nclass Base${n}${base}:\n    def run(self):\n        return handler_${n}(self)\n`);
+  }
+  repo.write('pkg/__init__.py', '');
+  repo.write('README.md', '# Guide\n\nStart with `pkg/module_0.py` and `handler_7`.\n\n## More\n\n`Base12.run` calls pkg/module_12.py.\n');
+  return repo;
+}
+
+function rows(indexDir: string, sql: string): unknown[] {
+  const db = new Database(join(indexDir, 'index.db'), { readonly: true });
+  try {
+    return db.prepare(sql).raw(true).all();
+  } finally {
+    db.close();
+  }
+}
+
 describe('the bundled CLI', () => {
   it('is what bin/cairn.js runs after the build, and prints the package version', async () => {
     expect(existsSync(join(BUNDLE, 'main.js'))).toBe(true);
@@ -81,6 +109,25 @@ describe('the bundled CLI', () => {
     expect(folders).toContain('dist/indexer/'); // the markers are there to be read
     expect(folders).not.toContain('dist/retrieval/');
   });
+
+  it('links a large first index on the bundled link thread, to the same edges and doc links as linking in one thread', async () => {
+    const repo = linkedRepo();
+    const threaded = tempDir('cairn-idx-');
+    const inline = tempDir('cairn-idx-');
+    cleanups.push(threaded, inline);
+    const { result, trace } = await tracedCli(['index', repo.path, '--index-dir', threaded.path, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(trace.workers).toContain(`${BUNDLE_URL}/link-worker.js`);
+    const alone = await runCli(['index', repo.path, '--index-dir', inline.path, '--json', '--workers', '0']);
+    expect(alone.code, alone.stderr).toBe(0);
+    for (const [table, order] of [['refs', 'from_path, from_key, to_key, kind'], ['doc_links', 'chunk_id, to_path, to_key, mention']]) {
+      const made = rows(threaded.path, `SELECT * FROM ${table} ORDER BY ${order}`);
+      expect(made.length, table).toBeGreaterThanOrEqual(table === 'refs' ? 1500 : 4);
+      expect(made, table).toEqual(rows(inline.path, `SELECT * FROM ${table} ORDER BY ${order}`));
+    }
+    expect(rows(threaded.path, "SELECT name FROM sqlite_master WHERE name = 'refs_by_to'")).toHaveLength(1);
+    expect(JSON.parse(result.stdout).edges).toEqual(JSON.parse(alone.stdout).edges);
+  }, 60_000);
 
   it('retrieves with the package fitted on the bundled fit worker', async () => {
     const repo = fixtureRepo('shop');

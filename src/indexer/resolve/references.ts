@@ -264,10 +264,14 @@ function split(symbols: readonly SymbolRecord[], confidence: number): Target[] {
 /**
  * Resolves raw references into edges: duplicates (same source key, target key and kind)
  * collapse into one edge with a count; references to their own source are dropped.
- * Output is sorted, so the same input always gives the same edges.
+ * Output is sorted, so the same input always gives the same edges. A resolver passed in
+ * keeps its caches for the next call (one table, the files in several batches).
  */
-export function resolveReferences(refs: readonly RawReference[], table: SymbolLookup): ReferenceEdge[] {
-  const resolver = new ReferenceResolver(table);
+export function resolveReferences(
+  refs: readonly RawReference[],
+  table: SymbolLookup,
+  resolver: ReferenceResolver = new ReferenceResolver(table),
+): ReferenceEdge[] {
   const out: ReferenceEdge[] = [];
   // The current source symbol's edges by target, then kind: raw references come file by
   // file and mostly symbol by symbol, so no string key is built per reference. A source

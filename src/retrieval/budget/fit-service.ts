@@ -8,7 +8,7 @@
 // Both fitters give the same package: the same fitToBudget with the same counter.
 
 import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';
-import { CairnError, isCairnError, type ErrorCode } from '../../core/errors.js';
+import { CairnError, errorOfFault, type ThreadFault } from '../../core/errors.js';
 import { renderPackage } from '../../render/index.js';
 import { fitToBudget, type FitResult } from './fit.js';
 import type { TokenBudget } from './limits.js';
@@ -32,14 +32,8 @@ export interface Fitter {
   close(): Promise<void>;
 }
 
-/** A fault the worker reports: the CairnError it caught (code, message, hint), or any other error as INTERNAL. */
-export interface FitFault {
-  code: ErrorCode;
-  message: string;
-  hint?: string;
-}
-
-export type FitReply = { id: number; fitted: Fitted } | { id: number; fault: FitFault };
+/** The worker's reply: the fitted package, or the error it caught as a fault. */
+export type FitReply = { id: number; fitted: Fitted } | { id: number; fault: ThreadFault };
 
 /** The pure part: fit the candidates and render the package, in this thread. */
 export function fitAndRender(request: FitRequest, counter: TokenCounter): Fitted {
@@ -54,10 +48,6 @@ export function inProcessFitter(counter: TokenCounter): Fitter {
   };
 }
 
-export function faultOf(error: unknown): FitFault {
-  if (isCairnError(error)) return { code: error.code, message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) };
-  return { code: 'INTERNAL', message: `fitting the package failed: ${error instanceof Error ? error.message : String(error)}` };
-}
 
 /**
  * A fitter on a worker thread counting with o200k_base, started now so that the tokenizer
@@ -80,7 +70,7 @@ export function startFitWorker(fallback: () => TokenCounter, script: URL = FIT_W
     if (pending.size === 0) worker.unref();
     if (!job) return;
     if ('fitted' in reply) job.resolve(reply.fitted);
-    else job.reject(new CairnError(reply.fault.code, reply.fault.message, reply.fault.hint === undefined ? {} : { hint: reply.fault.hint }));
+    else job.reject(errorOfFault(reply.fault));
   });
   const failAll = (error: unknown): void => {
     crashed = error;

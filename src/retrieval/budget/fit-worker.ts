@@ -4,7 +4,8 @@
 import { parentPort } from 'node:worker_threads';
 import { RENDER_FORMATS, type ContextItem } from '../../core/context-package.js';
 import { EMPTY_FRAME } from './fit.js';
-import { faultOf, fitAndRender, type FitReply, type FitRequest } from './fit-service.js';
+import { faultOf } from '../../core/errors.js';
+import { fitAndRender, type FitReply, type FitRequest } from './fit-service.js';
 import { createO200kCounter, type TokenCounter } from './tokens.js';
 
 const port = parentPort;
@@ -25,7 +26,7 @@ port.on('message', ({ id, request }: { id: number; request: FitRequest }) => {
     if ('fault' in counter) throw counter.fault;
     reply = { id, fitted: fitAndRender(request, counter) };
   } catch (error) {
-    reply = { id, fault: faultOf(error) };
+    reply = { id, fault: faultOf(error, 'fitting the package') };
   }
   port.postMessage(reply);
 });

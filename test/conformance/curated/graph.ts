@@ -130,6 +130,50 @@ export function describeGraph(name: string, open: OpenCuratedStore): void {
       expect(store().reader().referencesFrom(SERVICE)).toHaveLength(3);
     });
 
+    it('replaces edges given in parts, visible to other connections only when finished', () => {
+      const { writer } = store();
+      const before = store().reader().referencesFrom(SERVICE);
+      const replacement = writer.beginReplacingReferences([SERVICE, TEST]);
+      replacement.add([edge(KEYS.load, KEYS.repo, { kind: 'type', count: 1, confidence: 0.4 })]);
+      replacement.add([edge(KEYS.load, KEYS.repo, { kind: 'type', count: 2, confidence: 0.9 }), edge(KEYS.testGetUserName, KEYS.fetchUser)]);
+      expect(store().reader().referencesFrom(SERVICE)).toEqual(before);
+      replacement.finish();
+      const reader = store().reader();
+      expect(reader.referencesFrom(SERVICE)).toEqual([edge(KEYS.load, KEYS.repo, { kind: 'type', count: 3, confidence: 0.9 })]);
+      expect(reader.referencesFrom(TEST)).toEqual([edge(KEYS.testGetUserName, KEYS.fetchUser)]);
+      expect(reader.referencesTo(KEYS.repo)).toEqual(reader.referencesFrom(SERVICE));
+      expect(reader.stats().references).toBe(2);
+    });
+
+    it('keeps the old edges when a replacement in parts is aborted or given an edge outside it', () => {
+      const { writer } = store();
+      const before = store().reader().referencesFrom(SERVICE);
+      const aborted = writer.beginReplacingReferences([SERVICE]);
+      aborted.add([edge(KEYS.load, KEYS.repo)]);
+      aborted.abort();
+      aborted.abort();
+      expect(store().reader().referencesFrom(SERVICE)).toEqual(before);
+      const refused = writer.beginReplacingReferences([SERVICE]);
+      expect(() => refused.add([edge(KEYS.testGetUserName, KEYS.fetchUser)])).toThrow();
+      refused.abort();
+      expect(() => refused.finish()).toThrow();
+      expect(store().reader().referencesFrom(SERVICE)).toEqual(before);
+      expect(store().reader().stats().references).toBe(4);
+    });
+
+    it('replaces every edge in parts, lookups by target included', () => {
+      const { writer } = store();
+      const everything = store().reader().filePaths();
+      const replacement = writer.beginReplacingReferences(everything);
+      replacement.add([edge(KEYS.getUserName, KEYS.fetchUser)]);
+      replacement.finish();
+      const reader = store().reader();
+      expect(reader.referencesTo(KEYS.fetchUser)).toEqual([edge(KEYS.getUserName, KEYS.fetchUser)]);
+      expect(reader.referencesTo(REPO)).toEqual([edge(KEYS.getUserName, KEYS.fetchUser)]);
+      expect(reader.referencesTo(KEYS.getUserName)).toEqual([]);
+      expect(reader.stats().references).toBe(1);
+    });
+
     it('finds co-change neighbours in both directions, oriented from the asked file', () => {
       const reader = store().reader();
       expect(reader.coChangeNeighbours(REPO)).toEqual([
