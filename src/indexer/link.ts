@@ -60,8 +60,20 @@ const STREAMED_BATCHES = 8;
 class IndexSnapshot {
   private symbols: SymbolRecord[] | null = null;
   private paths: string[] | null = null;
+  private imports: ImportRecord[] | null = null;
 
   constructor(private readonly writer: IndexWriter) {}
+
+  /** Every import with this run's targets: asked after the imports step, which may hand them over (resolvedAll). */
+  allImports(): ImportRecord[] {
+    this.imports ??= this.writer.allImports();
+    return this.imports;
+  }
+
+  /** The imports step resolved every import: these are what it wrote, in the store's order. */
+  resolvedAll(imports: ImportRecord[]): void {
+    this.imports = imports;
+  }
 
   allSymbols(): SymbolRecord[] {
     this.symbols ??= this.writer.allSymbols();
@@ -135,6 +147,9 @@ function linkImports(input: LinkInput, snapshot: IndexSnapshot, everything: bool
     updated.push(...resolved);
   }
   writer.replaceImportTargets(updated);
+  // What allImports would read back now: by file (`paths` is in path order), then source
+  // order, each target once (as stored).
+  if (rebuildAll) snapshot.resolvedAll(updated.map((imp) => ({ ...imp, toPaths: [...new Set(imp.toPaths)] })));
   summary.importsResolved = updated.length;
   return moved;
 }
@@ -192,7 +207,7 @@ function streamReferences(source: ReferenceSource, paths: string[], thread: Link
 
 /** The store's raw-reference queries, with symbol and import lookups served from memory. */
 function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): ReferenceSource {
-  const imports = writer.allImports(); // read after linkImports: with this run's targets
+  const imports = snapshot.allImports(); // after linkImports: with this run's targets
   const table = inMemorySymbolTable(snapshot.allSymbols(), imports);
   const importers = new Map<string, ImportRecord[]>();
   for (const imp of imports) {
