@@ -170,21 +170,22 @@ function linkReferences(
         symbolsAfter: change.symbolsAfter,
         importsChanged: change.added || change.removed || targetsMoved.has(change.path),
       }));
+  const paths = new Set(fileChanges.map((change) => change.path));
   for (const path of targetsMoved) {
-    if (!fileChanges.some((change) => change.path === path)) {
-      fileChanges.push({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true });
-    }
+    if (paths.has(path)) continue;
+    paths.add(path);
+    fileChanges.push({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true });
   }
-  const planned = planReferenceRefresh(fileChanges);
-  // When every file is re-resolved anyway (a first index), looking up who names the
-  // changed definitions would only re-find all of them.
-  const everything = planned.paths.length >= writer.stats().files;
+  // When every file is re-resolved anyway (a first index), who names the changed
+  // definitions need not be worked out: it would only re-find all of them.
+  const everything = paths.size >= writer.stats().files;
   if (everything && thread) {
-    streamReferences(inMemorySource(writer, snapshot), planned.paths, thread);
-    summary.referenceFilesResolved = planned.paths.length;
+    const all = [...paths].sort();
+    streamReferences(inMemorySource(writer, snapshot), all, thread);
+    summary.referenceFilesResolved = all.length;
     return;
   }
-  const plan = everything ? { ...planned, names: [], reexportSources: [] } : planned;
+  const plan = everything ? { paths: [...paths].sort(), names: [], reexportSources: [] } : planReferenceRefresh(fileChanges);
   const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer, snapshot) : writer;
   const result = refreshReferences(source, plan);
   writer.replaceReferences(result.fromPaths, result.edges);
