@@ -34,6 +34,15 @@ describe('startLinkThread', () => {
     await thread!.stop();
   });
 
+  it('relinks the docs of an index and reports when told there are no edges', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-link-thread-'));
+    dirs.push(dir);
+    const thread = (await compiled()).startLinkThread({ location: { adapter: 'sqlite', indexDir: dir }, relinkDocs: true });
+    thread!.finishReferences();
+    await expect(thread!.done).resolves.toBe(0);
+    await thread!.stop();
+  });
+
   it('reports a protocol error (edges before any begin) as a fault', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cairn-link-thread-'));
     dirs.push(dir);

@@ -29,7 +29,7 @@ export interface LinkThread {
   /** Starts replacing the edges out of `fromPaths` (IndexWriter.beginReplacingReferences). */
   beginReferences(fromPaths: string[]): void;
   addReferences(edges: readonly ReferenceEdge[]): void;
-  /** No more edges: the thread commits them, then reports. */
+  /** No more edges (there may have been none, and no begin): the thread commits them, then reports. */
   finishReferences(): void;
   /** Once the thread has committed: the number of doc links written, or null when not asked to relink docs. */
   readonly done: Promise<number | null>;

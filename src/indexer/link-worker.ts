@@ -36,8 +36,8 @@ function handle(message: LinkMessage): void {
     if (!replacement) throw new Error('edges before begin');
     replacement.add(decodeEdges(message.edges));
   } else {
-    if (!replacement) throw new Error('finish before begin');
-    replacement.finish();
+    // Without a begin there were no edges to write: only the docs.
+    replacement?.finish();
     replacement = null;
     end({ docLinks });
   }

@@ -101,7 +101,9 @@ export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkS
       yield 'imports';
       const targetsMoved = linkImports(input, snapshot, pathSetChanged || input.full, summary);
       yield 'references';
-      linkReferences(input, snapshot, targetsMoved, summary, thread);
+      const streamed = linkReferences(input, snapshot, targetsMoved, summary, thread);
+      // The thread reports once told there are no more edges, whether or not it had any.
+      if (thread && !streamed) thread.finishReferences();
       yield 'docs';
       const threadDocLinks = thread ? await thread.done : null;
       summary.docLinks = threadDocLinks ?? linkDocs(writer, snapshot, relinkAllDocs ? { all: true } : { all: false, changes });
@@ -154,13 +156,14 @@ function linkImports(input: LinkInput, snapshot: IndexSnapshot, everything: bool
   return moved;
 }
 
+/** Resolves references and replaces their edges; true when it streamed them to the thread. */
 function linkReferences(
   input: LinkInput,
   snapshot: IndexSnapshot,
   targetsMoved: Set<string>,
   summary: LinkSummary,
   thread: LinkThread | null,
-): void {
+): boolean {
   const { writer, changes, full } = input;
   const fileChanges: FileChange[] = full
     ? snapshot.filePaths().map((path) => ({ path, symbolsBefore: [], symbolsAfter: [], importsChanged: true }))
@@ -183,13 +186,14 @@ function linkReferences(
     const all = [...paths].sort();
     streamReferences(inMemorySource(writer, snapshot), all, thread);
     summary.referenceFilesResolved = all.length;
-    return;
+    return true;
   }
   const plan = everything ? { paths: [...paths].sort(), names: [], reexportSources: [] } : planReferenceRefresh(fileChanges);
   const source = plan.paths.length > IN_MEMORY_TABLE_THRESHOLD ? inMemorySource(writer, snapshot) : writer;
   const result = refreshReferences(source, plan);
   writer.replaceReferences(result.fromPaths, result.edges);
   summary.referenceFilesResolved = result.fromPaths.length;
+  return false;
 }
 
 /**
