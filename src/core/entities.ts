@@ -55,10 +55,17 @@ export function entityKey(path: string, qualifiedName: string): EntityKey {
   return `${path}${KEY_SEPARATOR}${qualifiedName}`;
 }
 
-/** Splits an entity key; a bare path (no separator) is a file-level key. */
+const COLON = 0x3a;
+
+/**
+ * Splits an entity key; a bare path (no separator) is a file-level key. A path may end in
+ * ":" (`a:` + `::` + `f` is `a:::f`): a qualified name never starts with one, so the
+ * separator is the last two colons of the first run of them.
+ */
 export function parseEntityKey(key: EntityKey): { path: string; qualifiedName: string | null } {
-  const at = key.indexOf(KEY_SEPARATOR);
+  let at = key.indexOf(KEY_SEPARATOR);
   if (at < 0) return { path: key, qualifiedName: null };
+  while (key.charCodeAt(at + KEY_SEPARATOR.length) === COLON) at++;
   return { path: key.slice(0, at), qualifiedName: key.slice(at + KEY_SEPARATOR.length) };
 }
 
