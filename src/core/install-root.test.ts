@@ -1,21 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, type TempDir } from '../../test/support/temp-repo.js';
 import { CairnError } from './errors.js';
 import { installRoot } from './install-root.js';
 
+let dir: TempDir;
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'cairn-install-root-'));
+  dir = tempDir('cairn-install-root-');
+  root = dir.path;
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => dir.remove());
 
-function file(path: string, text = ''): void {
-  mkdirSync(join(root, path, '..'), { recursive: true });
-  writeFileSync(join(root, path), text);
-}
+const file = (path: string, text = ''): void => dir.write(path, text);
 
 const moduleAt = (path: string): string => pathToFileURL(join(root, path)).href;
 

@@ -29,7 +29,7 @@ export interface IndexRunOptions {
   discardIndex?: (indexDir: string) => void;
   /** Extraction worker threads; default one per core (max 4); small runs stay in-process. */
   workers?: number;
-  /** Where other threads can open the index being written (the link phase's docs step); without it, everything runs in this thread. */
+  /** Where other threads can open the index being written (the link thread: docs and edge writes); without it, everything runs in this thread. */
   storeLocation?: StoreLocation;
   /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
   vectors?: VectorStepOptions;

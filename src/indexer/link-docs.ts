@@ -1,6 +1,6 @@
 // The docs step of the link phase: mentions of repository paths and definitions in doc
 // chunks become doc→code links. Runs in the index run's thread, or, for a whole-index
-// relink of a large repository, on a thread of its own (docs-link-thread.ts).
+// relink of a large repository, on the link thread (link-thread.ts).
 
 import type { DocLink, SymbolRecord } from '../core/entities.js';
 import type { IndexWriter } from '../store/curated.js';

@@ -48,7 +48,6 @@ export function inProcessFitter(counter: TokenCounter): Fitter {
   };
 }
 
-
 /**
  * A fitter on a worker thread counting with o200k_base, started now so that the tokenizer
  * loads in parallel with the caller's work. When the compiled worker script is absent

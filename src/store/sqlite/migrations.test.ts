@@ -1,27 +1,25 @@
 // Migrations: found from every build layout, numbered without gaps, applied atomically.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
 import { CairnError, IndexError } from '../../core/errors.js';
 import { CURRENT_SCHEMA_VERSION } from '../curated.js';
 import { loadMigrations, migrate, migrationsRoot, schemaVersion } from './migrations.js';
 import { decodeRawRefs } from './rows.js';
 import type { RawReference } from '../../core/entities.js';
 
+let dir: TempDir;
 let root: string;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'cairn-migrations-'));
+  dir = tempDir('cairn-migrations-');
+  root = dir.path;
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => dir.remove());
 
-function file(path: string, text = ''): void {
-  mkdirSync(join(root, path, '..'), { recursive: true });
-  writeFileSync(join(root, path), text);
-}
+const file = (path: string, text = ''): void => dir.write(path, text);
 
 const store = { label: 'test database', file: 'test.db', dir: '.' };
 
