@@ -12,6 +12,7 @@
       "target_name": "flat_tree",
       "sources": [
         "native/flat_tree.c",
+        "native/parse_arena.c",
         "<(tree_sitter_dir)/vendor/tree-sitter/lib/src/lib.c"
       ],
       "include_dirs": [

@@ -21,6 +21,7 @@ import { openReader } from '../src/app.js';
 import { searchIndex } from '../src/search/text-search.js';
 import { cairnRanker } from '../src/search/rank/cairn-ranker.js';
 import { AST_LANGUAGES, type AstLanguage } from '../src/core/entities.js';
+import { FlatParser, type FlatLanguage } from '../src/indexer/languages/flat-tree.js';
 import { loadGrammar, loadParserConstructor } from '../src/indexer/languages/grammars.js';
 
 const CAIRN = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
@@ -140,26 +141,44 @@ function median<T>(run: () => Timed<T>, times = 5): Timed<T> {
   return runs[Math.floor(times / 2)]!;
 }
 
-/** CPU seconds of tree-sitter parsing every indexed file of a tree-sitter language once. */
+/**
+ * CPU seconds of tree-sitter parsing every indexed file of a tree-sitter language once, as
+ * cairn parses (its native module: parse, copy out, drop the arena), else through the
+ * node binding when the module is not built.
+ */
 function parseFloor(indexDir: string, root: string): number {
   const reader = openReader({ indexDir });
   const files = reader.files().filter((file) => (AST_LANGUAGES as readonly string[]).includes(file.language));
   reader.close();
-  const Parser = loadParserConstructor();
-  const parsers = new Map<string, InstanceType<typeof Parser>>();
+  const parse = parserFor();
+  const texts = files.map((file) => ({ language: file.language as AstLanguage, text: readFileSync(join(root, file.path), 'utf8') }));
   const start = process.cpuUsage();
-  for (const file of files) {
-    let parser = parsers.get(file.language);
-    if (!parser) {
-      parser = new Parser();
-      parser.setLanguage(loadGrammar(file.language as AstLanguage));
-      parsers.set(file.language, parser);
-    }
-    const text = readFileSync(join(root, file.path), 'utf8');
-    parser.parse(text, null, { bufferSize: text.length + 1 });
-  }
+  for (const { language, text } of texts) parse(language, text);
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
+}
+
+function parserFor(): (language: AstLanguage, text: string) => void {
+  const flat = FlatParser.load();
+  if (flat) {
+    const languages = new Map<AstLanguage, FlatLanguage>();
+    return (language, text) => {
+      let grammar = languages.get(language);
+      if (!grammar) languages.set(language, (grammar = flat.language((loadGrammar(language) as unknown as { language: unknown }).language)));
+      flat.parse(text, grammar);
+    };
+  }
+  const Parser = loadParserConstructor();
+  const parsers = new Map<AstLanguage, InstanceType<typeof Parser>>();
+  return (language, text) => {
+    let parser = parsers.get(language);
+    if (!parser) {
+      parser = new Parser();
+      parser.setLanguage(loadGrammar(language));
+      parsers.set(language, parser);
+    }
+    parser.parse(text, null, { bufferSize: text.length + 1 });
+  };
 }
 
 function pickFileToEdit(indexDir: string, root: string): string {

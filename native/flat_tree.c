@@ -9,6 +9,9 @@
 //   5 start row   6 end row   7 end column (bytes of UTF-16)
 //   8 parent   9 next sibling   10 previous sibling   11 child count   (-1: none)
 //
+// All of a parse's tree-sitter memory comes from a per-thread arena (parse_arena.c), dropped
+// in one step once the tree is copied out; the parser and tree are never deleted.
+//
 // The language comes from a grammar package (its `language` External, a TSLanguage*), so
 // the trees are those the node binding builds: same core library (vendored by the
 // `tree-sitter` package and compiled here), same grammar tables.
@@ -17,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree_sitter/api.h"
+#include "parse_arena.h"
 
 #define STRIDE 12
 
@@ -145,23 +149,23 @@ static napi_value parse(napi_env env, napi_callback_info info) {
 
   TSParser *parser = ts_parser_new();
   if (!ts_parser_set_language(parser, language)) {
-    ts_parser_delete(parser);
+    parse_arena_reset();
     free(text);
     return throw_error(env, "parse: incompatible tree-sitter language version");
   }
   ts_parser_set_timeout_micros(parser, timeout > 0 ? (uint64_t)timeout : 0);
   TSTree *tree = ts_parser_parse_string_encoding(parser, NULL, (const char *)text, (uint32_t)(length * sizeof(char16_t)), TSInputEncodingUTF16LE);
-  ts_parser_delete(parser);
   free(text);
   napi_value result;
   if (!tree) {
+    parse_arena_reset();
     napi_get_null(env, &result);
     return result;
   }
   NodeBuffer buffer = {0};
   int ok = flatten(tree, &buffer);
   bool has_error = ts_node_has_error(ts_tree_root_node(tree));
-  ts_tree_delete(tree);
+  parse_arena_reset();  // the parser, the tree and the cursor flatten used
   if (!ok) {
     free(buffer.data);
     return throw_error(env, "parse: out of memory");
@@ -210,7 +214,16 @@ static napi_value symbols(napi_env env, napi_callback_info info) {
   return result;
 }
 
+static void release_arena(void *unused) {
+  (void)unused;
+  parse_arena_release();
+}
+
 NAPI_MODULE_INIT() {
+  // Once per Node environment (the main thread and each worker). The cleanup hook runs
+  // on that environment's thread as it ends, so an ended worker keeps no arena chunks.
+  parse_arena_install();
+  napi_add_env_cleanup_hook(env, release_arena, NULL);
   napi_value fn;
   napi_create_function(env, "parse", NAPI_AUTO_LENGTH, parse, NULL, &fn);
   napi_set_named_property(env, exports, "parse", fn);
