@@ -13,6 +13,7 @@
       "sources": [
         "native/flat_tree.c",
         "native/parse_arena.c",
+        "native/subtree_walk.c",
         "<(tree_sitter_dir)/vendor/tree-sitter/lib/src/lib.c"
       ],
       "include_dirs": [

@@ -21,106 +21,11 @@
 #include <string.h>
 #include "tree_sitter/api.h"
 #include "parse_arena.h"
-
-#define STRIDE 12
-
-typedef struct {
-  int32_t *data;
-  size_t count;
-  size_t capacity;
-} NodeBuffer;
-
-static int grow(NodeBuffer *buffer) {
-  size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
-  int32_t *data = realloc(buffer->data, capacity * STRIDE * sizeof(int32_t));
-  if (!data) return 0;
-  buffer->data = data;
-  buffer->capacity = capacity;
-  return 1;
-}
+#include "subtree_walk.h"
 
 static napi_value throw_error(napi_env env, const char *message) {
   napi_throw_error(env, NULL, message);
   return NULL;
-}
-
-typedef struct {
-  int32_t *parent;    // index of the node open at each depth
-  int32_t *previous;  // last node seen at each depth below the root (-1: none yet)
-  size_t capacity;
-} DepthStacks;
-
-static int reserve_depth(DepthStacks *stacks, size_t depth) {
-  if (depth < stacks->capacity) return 1;
-  size_t capacity = stacks->capacity ? stacks->capacity * 2 : 256;
-  int32_t *parent = realloc(stacks->parent, capacity * sizeof(int32_t));
-  if (!parent) return 0;
-  stacks->parent = parent;
-  int32_t *previous = realloc(stacks->previous, capacity * sizeof(int32_t));
-  if (!previous) return 0;
-  stacks->previous = previous;
-  stacks->capacity = capacity;
-  return 1;
-}
-
-static void record(NodeBuffer *out, TSTreeCursor *cursor, int32_t parent, int32_t previous) {
-  TSNode node = ts_tree_cursor_current_node(cursor);
-  int32_t index = (int32_t)out->count++;
-  int32_t *row = out->data + (size_t)index * STRIDE;
-  TSPoint start = ts_node_start_point(node), end = ts_node_end_point(node);
-  row[0] = ts_node_symbol(node);
-  row[1] = ts_node_is_named(node) ? 1 : 0;
-  row[2] = ts_tree_cursor_current_field_id(cursor);
-  row[3] = (int32_t)(ts_node_start_byte(node) / 2);
-  row[4] = (int32_t)(ts_node_end_byte(node) / 2);
-  row[5] = (int32_t)start.row;
-  row[6] = (int32_t)end.row;
-  row[7] = (int32_t)end.column;
-  row[8] = parent;
-  row[9] = -1;
-  row[10] = previous;
-  row[11] = 0;
-  if (previous >= 0) out->data[(size_t)previous * STRIDE + 9] = index;
-  if (parent >= 0) out->data[(size_t)parent * STRIDE + 11]++;
-}
-
-// Pre-order over the visible nodes (those a TreeCursor visits) with one cursor.
-static int flatten(TSTree *tree, NodeBuffer *out) {
-  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
-  DepthStacks stacks = {0};
-  size_t depth = 0;
-  int ok = 1;
-  for (;;) {
-    if ((out->count == out->capacity && !grow(out)) || !reserve_depth(&stacks, depth + 1)) {
-      ok = 0;
-      break;
-    }
-    int32_t parent = depth == 0 ? -1 : stacks.parent[depth - 1];
-    int32_t previous = depth == 0 ? -1 : stacks.previous[depth];
-    int32_t index = (int32_t)out->count;
-    record(out, &cursor, parent, previous);
-    if (depth > 0) stacks.previous[depth] = index;
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      stacks.parent[depth] = index;
-      depth++;
-      stacks.previous[depth] = -1;
-      continue;
-    }
-    // Leave nodes until one has a next sibling; done when back above the root.
-    int finished = 0;
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
-        finished = 1;
-        break;
-      }
-      depth--;
-    }
-    if (finished) break;
-  }
-  ts_tree_cursor_delete(&cursor);
-  free(stacks.parent);
-  free(stacks.previous);
-  return ok;
 }
 
 static int language_of(napi_env env, napi_value value, const TSLanguage **language) {
@@ -163,9 +68,9 @@ static napi_value parse(napi_env env, napi_callback_info info) {
     return result;
   }
   NodeBuffer buffer = {0};
-  int ok = flatten(tree, &buffer);
+  int ok = walk_visible_nodes(tree, &buffer);
   bool has_error = ts_node_has_error(ts_tree_root_node(tree));
-  parse_arena_reset();  // the parser, the tree and the cursor flatten used
+  parse_arena_reset();  // the parser and the tree
   if (!ok) {
     free(buffer.data);
     return throw_error(env, "parse: out of memory");
