@@ -119,6 +119,14 @@ static napi_value symbols(napi_env env, napi_callback_info info) {
   return result;
 }
 
+// arenaBytes() -> bytes of parse arena this thread holds between parses (for tests).
+static napi_value arena_bytes(napi_env env, napi_callback_info info) {
+  (void)info;
+  napi_value result;
+  napi_create_double(env, (double)parse_arena_held_bytes(), &result);
+  return result;
+}
+
 static void release_arena(void *unused) {
   (void)unused;
   parse_arena_release();
@@ -134,5 +142,7 @@ NAPI_MODULE_INIT() {
   napi_set_named_property(env, exports, "parse", fn);
   napi_create_function(env, "symbols", NAPI_AUTO_LENGTH, symbols, NULL, &fn);
   napi_set_named_property(env, exports, "symbols", fn);
+  napi_create_function(env, "arenaBytes", NAPI_AUTO_LENGTH, arena_bytes, NULL, &fn);
+  napi_set_named_property(env, exports, "arenaBytes", fn);
   return exports;
 }

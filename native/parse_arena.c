@@ -127,6 +127,13 @@ void parse_arena_reset(void) {
   arena.cursor = arena.limit = arena.newest = NULL;
 }
 
+size_t parse_arena_held_bytes(void) {
+  size_t bytes = 0;
+  for (Chunk *chunk = arena.used; chunk; chunk = chunk->next) bytes += chunk->size;
+  for (Chunk *chunk = arena.spare; chunk; chunk = chunk->next) bytes += chunk->size;
+  return bytes;
+}
+
 void parse_arena_release(void) {
   parse_arena_reset();
   while (arena.spare) {

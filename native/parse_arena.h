@@ -15,6 +15,9 @@ void parse_arena_install(void);
 // chunks for the next parse.
 void parse_arena_reset(void);
 
+// Bytes of chunks this thread holds, in use or kept for the next parse.
+size_t parse_arena_held_bytes(void);
+
 // Gives this thread's chunks back to the system (when its Node environment goes away).
 void parse_arena_release(void);
 

@@ -128,6 +128,21 @@ describe('flat trees', () => {
     }
   });
 
+  it('give a parse arena back after each parse, keeping at most 16 MiB for the next one', () => {
+    const native = requireCjs('../../../build/Release/flat_tree.node') as { parse(source: string, language: unknown, timeout: number): unknown; arenaBytes(): number };
+    const python = (loadGrammar('python') as unknown as { language: unknown }).language;
+    // ~600 KB of nested calls: its parse takes far more than 16 one-MiB chunks.
+    const big = Array.from({ length: 8_000 }, (_, n) => `value_${n} = compute(alpha_${n}, [beta, gamma], {"k": delta_${n}})\n`).join('');
+    const held: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      native.parse(big, python, 0);
+      held.push(native.arenaBytes());
+    }
+    expect(held[0]).toBeGreaterThan(0);
+    expect(held[0]).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(held).toEqual([held[0], held[0], held[0]]);
+  });
+
   it('refuse a value that is not a tree-sitter language, with an error rather than a crash', () => {
     const native = requireCjs('../../../build/Release/flat_tree.node') as { parse(source: string, language: unknown, timeout: number): unknown };
     expect(() => native.parse('x = 1', {}, 0)).toThrow(/not a tree-sitter language/);
