@@ -11,8 +11,10 @@ import { setFlagsFromString } from 'node:v8';
 // Without TurboFan's inlining, compiling is much cheaper and the compiled code no slower
 // for this work: a full index of sympy 9.02–9.26 s → 8.87–8.92 s, of vite 3.14–3.20 s →
 // 2.92–2.98 s, the 78-task dev evaluation 38.0–41.8 s → 36.6–38.8 s. Set before any
-// other module loads, so that every compile sees it.
-setFlagsFromString('--no-turbo-inlining');
+// other module loads, so that every compile sees it. Only on the Node versions whose V8
+// has the flag: V8 prints an error for a flag it does not know.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor >= 20 && nodeMajor <= 24) setFlagsFromString('--no-turbo-inlining');
 
 const BUNDLED = new URL('../dist/bundle/main.js', import.meta.url);
 const COMPILED = new URL('../dist/faces/cli/main.js', import.meta.url);
