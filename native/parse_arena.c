@@ -12,6 +12,7 @@
 // in place. Alignment is 16 bytes, as malloc's.
 
 #include "parse_arena.h"
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,8 +107,16 @@ static void *arena_realloc(void *block, size_t size) {
   return moved;
 }
 
-void parse_arena_install(void) {
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+
+static void install(void) {
   ts_set_allocator(arena_malloc, arena_calloc, arena_realloc, arena_free);
+}
+
+// Once per process: a worker loading the module must not rewrite the allocator pointers
+// while another thread's parse reads them.
+void parse_arena_install(void) {
+  pthread_once(&installed, install);
 }
 
 void parse_arena_reset(void) {
