@@ -43,23 +43,23 @@ typedef struct {
   size_t parent_count, parent_capacity;
 } Stacks;
 
-static int grow_nodes(NodeBuffer *buffer) {
-  size_t capacity = buffer->capacity ? buffer->capacity * 2 : 4096;
-  int32_t *data = realloc(buffer->data, capacity * STRIDE * sizeof(int32_t));
-  if (!data) return 0;
-  buffer->data = data;
-  buffer->capacity = capacity;
+// Makes room for one more item in a doubling array; 0 when out of memory.
+static int reserve_one(void **items, size_t count, size_t *capacity, size_t item_size, size_t initial) {
+  if (count < *capacity) return 1;
+  size_t grown = *capacity ? *capacity * 2 : initial;
+  void *moved = realloc(*items, grown * item_size);
+  if (!moved) return 0;
+  *items = moved;
+  *capacity = grown;
   return 1;
 }
 
+static int reserve_node(NodeBuffer *out) {
+  return reserve_one((void **)&out->data, out->count, &out->capacity, STRIDE * sizeof(int32_t), 4096);
+}
+
 static int push_frame(Stacks *stacks, const TSLanguage *language, Subtree parent, Length position, TSFieldId hidden_field, int owns_visible) {
-  if (stacks->frame_count == stacks->frame_capacity) {
-    size_t capacity = stacks->frame_capacity ? stacks->frame_capacity * 2 : 64;
-    Frame *frames = realloc(stacks->frames, capacity * sizeof(Frame));
-    if (!frames) return 0;
-    stacks->frames = frames;
-    stacks->frame_capacity = capacity;
-  }
+  if (!reserve_one((void **)&stacks->frames, stacks->frame_count, &stacks->frame_capacity, sizeof(Frame), 64)) return 0;
   Frame *frame = &stacks->frames[stacks->frame_count++];
   uint32_t production = parent.ptr->production_id;
   frame->parent = parent;
@@ -74,22 +74,19 @@ static int push_frame(Stacks *stacks, const TSLanguage *language, Subtree parent
 }
 
 static int push_parent(Stacks *stacks, int32_t index) {
-  if (stacks->parent_count == stacks->parent_capacity) {
-    size_t capacity = stacks->parent_capacity ? stacks->parent_capacity * 2 : 64;
-    VisibleParent *parents = realloc(stacks->parents, capacity * sizeof(VisibleParent));
-    if (!parents) return 0;
-    stacks->parents = parents;
-    stacks->parent_capacity = capacity;
-  }
+  if (!reserve_one((void **)&stacks->parents, stacks->parent_count, &stacks->parent_capacity, sizeof(VisibleParent), 64)) return 0;
   stacks->parents[stacks->parent_count++] = (VisibleParent){index, -1};
   return 1;
 }
 
-static TSFieldId own_field(const Frame *frame, uint32_t structural_index) {
+// The child's field: its own entry in the parent production's map, else its hidden
+// ancestors'. Extras have none.
+static TSFieldId field_of(const Frame *frame, bool extra, uint32_t structural_index) {
+  if (extra) return 0;
   for (const TSFieldMapEntry *entry = frame->fields; entry < frame->fields_end; entry++) {
     if (!entry->inherited && entry->child_index == structural_index) return entry->field_id;
   }
-  return 0;
+  return frame->hidden_field;
 }
 
 static int32_t record(NodeBuffer *out, const TSLanguage *language, Subtree subtree, TSSymbol alias, TSFieldId field, Length position, VisibleParent *parent) {
@@ -124,14 +121,9 @@ static int step(Stacks *stacks, NodeBuffer *out, const TSLanguage *language) {
   Subtree child = ts_subtree_children(frame->parent)[frame->child_index];
   Length position = frame->position;
   bool extra = ts_subtree_extra(child);
-  TSSymbol alias = 0;
-  TSFieldId field = 0;
-  if (!extra) {
-    if (frame->aliases) alias = frame->aliases[frame->structural_index];
-    field = own_field(frame, frame->structural_index);
-    if (!field) field = frame->hidden_field;
-    frame->structural_index++;
-  }
+  uint32_t structural_index = frame->structural_index;
+  TSSymbol alias = !extra && frame->aliases ? frame->aliases[structural_index] : 0;
+  if (!extra) frame->structural_index++;
   frame->position = length_add(frame->position, ts_subtree_size(child));
   frame->child_index++;
   if (frame->child_index < frame->parent.ptr->child_count) {
@@ -139,20 +131,21 @@ static int step(Stacks *stacks, NodeBuffer *out, const TSLanguage *language) {
   }
   int has_children = ts_subtree_child_count(child) > 0;
   if (ts_subtree_visible(child) || alias) {
-    if (out->count == out->capacity && !grow_nodes(out)) return 0;
-    int32_t index = record(out, language, child, alias, field, position, &stacks->parents[stacks->parent_count - 1]);
+    if (!reserve_node(out)) return 0;
+    int32_t index = record(out, language, child, alias, field_of(frame, extra, structural_index), position, &stacks->parents[stacks->parent_count - 1]);
     if (has_children) return push_parent(stacks, index) && push_frame(stacks, language, child, position, 0, 1);
     return 1;
   }
-  if (ts_subtree_visible_child_count(child) > 0) return push_frame(stacks, language, child, position, field, 0);
-  return 1;
+  // Skipped unless it has visible children: hidden leaves and hidden subtrees of hidden nodes.
+  if (ts_subtree_visible_child_count(child) == 0) return 1;
+  return push_frame(stacks, language, child, position, field_of(frame, extra, structural_index), 0);
 }
 
 int walk_visible_nodes(const TSTree *tree, NodeBuffer *out) {
   const TSLanguage *language = tree->language;
   Subtree root = tree->root;
   Length position = ts_subtree_padding(root);
-  if (out->count == out->capacity && !grow_nodes(out)) return 0;
+  if (!reserve_node(out)) return 0;
   int32_t root_index = record(out, language, root, 0, 0, position, NULL);
   if (ts_subtree_child_count(root) == 0) return 1;
   Stacks stacks = {0};
