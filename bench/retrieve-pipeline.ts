@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { packageFiles } from '../src/retrieval/pipeline/coverage-evaluator.js';
+import { packageFiles } from '../src/eval/package/package-evaluator.js';
 import { retrieve, type RetrievalPorts } from '../src/retrieval/pipeline/retrieve.js';
 import { openSqliteCuratedReader, openSqliteRawLog, openSqliteSessionStore } from '../src/store/sqlite/index.js';
 

@@ -20,6 +20,8 @@ export const evalTaskSchema = z.object({
   gold_functions: z.array(z.string().min(1)).default([]),
   /** The commit whose parent is `base_commit`, for tasks built from git history. */
   commit: z.string().optional(),
+  /** Per gold file, the 1-based lines of its base version that the change touched (context recall). */
+  gold_lines: z.record(z.string().min(1), z.array(z.number().int().positive())).optional(),
 });
 
 export type EvalTask = z.infer<typeof evalTaskSchema>;
@@ -85,6 +87,7 @@ export function writeDataset(file: string, tasks: readonly EvalTask[]): void {
       gold_files: task.gold_files,
       gold_functions: task.gold_functions,
       ...(task.commit ? { commit: task.commit } : {}),
+      ...(task.gold_lines ? { gold_lines: task.gold_lines } : {}),
     }),
   );
   try {

@@ -58,6 +58,9 @@ describe('eval --from-git', () => {
     try {
       expect(session.tasks.map((task) => task.commit)).toEqual([c.round, c.reserve, c.clamp]);
       expect(session.tasks.every((task) => !('ranges' in task))).toBe(true);
+      // Each task carries the parent's lines its commit touched, per gold file.
+      expect(session.tasks.map((task) => Object.keys(task.gold_lines ?? {}))).toEqual([['shop/pricing.py'], ['shop/inventory.py'], ['shop/pricing.py']]);
+      expect(session.tasks.every((task) => Object.values(task.gold_lines ?? {}).every((lines) => lines.length > 0))).toBe(true);
       const run = await runEvaluation({
         tasks: session.tasks,
         workspace: session.workspace,

@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import type { CuratedReader } from '../../store/curated.js';
 import type { EvalTask } from '../dataset.js';
 import type { TaskWorkspace } from '../run-eval.js';
-import { goldFunctions } from './gold.js';
+import { changedLines, goldFunctions } from './gold.js';
 import { selectCommitTasks, type GitTask, type Selection } from './select-tasks.js';
 import { inspectRepository, openWorkCopy, type UserRepository } from './work-copy.js';
 
@@ -70,9 +70,15 @@ function withGoldFunctions(task: EvalTask, ranges: GitTask['ranges'], reader: Cu
   return { ...task, gold_functions: functions };
 }
 
+/** The task without its hunk ranges, with the changed lines of each gold file instead. */
 function withoutRanges(task: GitTask): EvalTask {
-  const { ranges: _ranges, ...rest } = task;
-  return rest;
+  const { ranges, ...rest } = task;
+  const lines: Record<string, number[]> = {};
+  for (const path of task.gold_files) {
+    const touched = changedLines(ranges[path] ?? []);
+    if (touched.length > 0) lines[path] = touched;
+  }
+  return Object.keys(lines).length > 0 ? { ...rest, gold_lines: lines } : rest;
 }
 
 function keptWorkDir(under: string, user: UserRepository, repoName: string): string {

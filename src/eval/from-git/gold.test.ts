@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolRecord } from '../../core/entities.js';
-import { goldFunctions, isGoldSource, needsHead } from './gold.js';
+import { changedLines, goldFunctions, isGoldSource, needsHead } from './gold.js';
 
 function symbol(qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord {
   return {
@@ -58,5 +58,15 @@ describe('isGoldSource', () => {
     expect(needsHead('bin/tool')).toBe(true);
     expect(needsHead('tests/test_x.py')).toBe(false);
     expect(needsHead('README.md')).toBe(false);
+  });
+});
+
+describe('changedLines', () => {
+  it('lists the lines hunks rewrite, and the line an insertion follows', () => {
+    expect(changedLines([{ start: 5, count: 2 }, { start: 20, count: 0 }, { start: 6, count: 1 }])).toEqual([5, 6, 20]);
+  });
+
+  it('places an insertion at the top of the file on line 1', () => {
+    expect(changedLines([{ start: 0, count: 0 }])).toEqual([1]);
   });
 });

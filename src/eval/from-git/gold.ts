@@ -48,3 +48,16 @@ function encloses(outer: SymbolRecord, inner: SymbolRecord): boolean {
   const within = outer.startByte <= inner.startByte && outer.endByte >= inner.endByte;
   return within && (outer.startByte < inner.startByte || outer.endByte > inner.endByte);
 }
+
+/**
+ * The parent's lines a commit touched: every line a hunk removes or rewrites, and for a
+ * pure insertion the line it follows (line 1 for an insertion at the top), ascending.
+ */
+export function changedLines(ranges: readonly OldRange[]): number[] {
+  const lines = new Set<number>();
+  for (const range of ranges) {
+    if (range.count === 0) lines.add(Math.max(1, range.start));
+    for (let line = range.start; line < range.start + range.count; line++) lines.add(line);
+  }
+  return [...lines].sort((a, b) => a - b);
+}

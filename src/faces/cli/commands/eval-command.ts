@@ -9,10 +9,10 @@ import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
 import { openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
+import { chunkRagEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
-import { packageCoverageEvaluator } from '../../../retrieval/pipeline/coverage-evaluator.js';
 import { RANKER_NAMES, rankerByName } from '../../../search/rank/registry.js';
 import type { RawLog } from '../../../store/raw-log.js';
 import type { SessionStore } from '../../../store/session.js';
@@ -62,11 +62,11 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--only <ids>', 'only these task ids (comma-separated, repeatable)', collect)
     .option('--category <name>', 'only tasks of this category')
     .addOption(
-      new Option('--package-budgets <list>', 'token budgets at which to measure gold-file coverage of the retrieved context package')
+      new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baseline')
         .argParser(cutoffs)
-        .default([8000, 32000], '8000,32000'),
+        .default([4000, 8000, 16000], '4000,8000,16000'),
     )
-    .option('--no-package', 'skip the context-package coverage measurement (ranking only)')
+    .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
@@ -90,7 +90,10 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   const evaluators = [rankerEvaluator(rankerByName(flags.ranker), options)];
   const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
-  if (flags.package) evaluators.push(packageCoverageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
+  if (flags.package) {
+    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
+    evaluators.push(chunkRagEvaluator(flags.packageBudgets));
+  }
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
 

@@ -1,0 +1,144 @@
+// Context recall as evaluators for `cairn eval`: cairn's retrieval package, and the chunk-RAG
+// baseline in the same run, each measured at every budget by the same code (recall.ts) on
+// the same gold. Both report the same metrics, so the report prints them side by side.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { itemIdentity, textAt, type ContextPackage } from '../../core/context-package.js';
+import { retrieve } from '../../retrieval/pipeline/retrieve.js';
+import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { RawLog } from '../../store/raw-log.js';
+import type { SessionStore } from '../../store/session.js';
+import type { EvalTask } from '../dataset.js';
+import type { MetricSpec, TaskContext, TaskEvaluator, TaskScore, TaskTree } from '../evaluator.js';
+import { ChunkRag } from './chunk-rag.js';
+import { goldFunctionRanges, goldLines } from './gold-code.js';
+import { measureRecall, type Recall } from './recall.js';
+import type { FileLines, ShownBlock } from './shown-lines.js';
+
+export const PACKAGE_EVALUATOR = 'package';
+export const CHUNK_RAG_EVALUATOR = 'chunk-rag';
+
+export interface PackageEvaluatorOptions {
+  /** Available tokens to measure at, e.g. [4000, 8000, 16000] (window = budget, nothing reserved). */
+  budgets: readonly number[];
+  stages?: readonly string[];
+  openLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void };
+}
+
+/** What a method put in front of the model at one budget. */
+interface Shown {
+  blocks: ShownBlock[];
+  named: Set<string>;
+  used: number;
+}
+
+export function budgetLabel(budget: number): string {
+  return budget % 1000 === 0 ? `${budget / 1000}k` : String(budget);
+}
+
+/** The same columns for cairn's package and the baseline. */
+export function recallMetrics(budgets: readonly number[]): MetricSpec[] {
+  const per = (name: string, label: string, perCategory = true): MetricSpec[] =>
+    budgets.map((budget) => ({ name: `${name}@${budgetLabel(budget)}`, label: `${label}@${budgetLabel(budget)}`, aggregate: 'mean' as const, perCategory }));
+  return [
+    ...per('ctx.fn', 'fn shown'),
+    ...per('ctx.fnAll', 'all fn', false),
+    ...per('ctx.lines', 'lines shown'),
+    ...per('ctx.lineShare', 'line share', false),
+    ...per('ctx.precision', 'precision', false),
+    ...per('ctx.file', 'file named', false),
+    ...budgets.map((budget) => ({ name: `ctx.ms@${budgetLabel(budget)}`, label: `ms@${budgetLabel(budget)}`, aggregate: 'percentiles' as const })),
+  ];
+}
+
+/** Files a package names: its items' files, and files of items shown inside an included item. */
+export function packageFiles(pkg: ContextPackage): Set<string> {
+  const files = new Set(pkg.items.map((item) => item.path));
+  const shown = new Set(pkg.items.map(itemIdentity));
+  for (const covered of pkg.budget.deduplicated) if (shown.has(covered.coveredBy)) files.add(covered.path);
+  return files;
+}
+
+/** The code blocks of a package: every item shown above its path, with its text at that detail. */
+export function packageBlocks(pkg: ContextPackage): ShownBlock[] {
+  return pkg.items
+    .filter((item) => item.detail !== 'path')
+    .map((item) => ({ path: item.path, startLine: item.startLine, text: textAt(item, item.detail) ?? '', tokens: item.tokens }));
+}
+
+export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluator {
+  return recallEvaluator(PACKAGE_EVALUATOR, options.budgets, async (task, context, budget) => {
+    const logs = options.openLogs(context.tree);
+    try {
+      const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
+      const result = await retrieve(ports, {
+        task: task.query,
+        stages: options.stages ?? ['scope', 'precision'],
+        budget: { contextWindow: budget, reservedTokens: 0 },
+        format: 'markdown',
+      });
+      return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used };
+    } finally {
+      logs.close();
+    }
+  });
+}
+
+export function chunkRagEvaluator(budgets: readonly number[], counter: TokenCounter = createO200kCounter()): TaskEvaluator {
+  const rag = new ChunkRag(counter);
+  return recallEvaluator(CHUNK_RAG_EVALUATOR, budgets, (task, context, budget) => {
+    const built = rag.package(context.reader, context.tree.root, task.query, budget);
+    return { blocks: built.blocks, named: new Set(built.blocks.map((block) => block.path)), used: built.used };
+  });
+}
+
+type ShowAt = (task: EvalTask, context: TaskContext, budget: number) => Shown | Promise<Shown>;
+
+function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt): TaskEvaluator {
+  return {
+    name,
+    metrics: recallMetrics(budgets),
+    async evaluate(task: EvalTask, context: TaskContext): Promise<TaskScore> {
+      const lines = fileLines(context.tree.root);
+      const goldFunctions = goldFunctionRanges(task, context.reader);
+      const changed = goldLines(task);
+      const metrics: Record<string, number> = {};
+      const missing: Record<string, string[]> = {};
+      for (const budget of budgets) {
+        const label = budgetLabel(budget);
+        const started = performance.now();
+        const shown = await show(task, context, budget);
+        metrics[`ctx.ms@${label}`] = performance.now() - started;
+        const recall = measureRecall({ ...shown, goldFiles: task.gold_files, goldFunctions, goldLines: changed, lines });
+        Object.assign(metrics, recallScores(recall, label));
+        missing[label] = task.gold_files.filter((path) => !shown.named.has(path));
+      }
+      return { metrics, detail: { missingGold: missing, goldFunctionsInTree: goldFunctions.map((fn) => fn.name) } };
+    },
+  };
+}
+
+function recallScores(recall: Recall, label: string): Record<string, number> {
+  const scores: Record<string, number> = { [`ctx.precision@${label}`]: recall.precision, [`ctx.file@${label}`]: recall.fileNamed };
+  if (recall.functionAny !== undefined) scores[`ctx.fn@${label}`] = recall.functionAny;
+  if (recall.functionAll !== undefined) scores[`ctx.fnAll@${label}`] = recall.functionAll;
+  if (recall.lineAny !== undefined) scores[`ctx.lines@${label}`] = recall.lineAny;
+  if (recall.lineShare !== undefined) scores[`ctx.lineShare@${label}`] = recall.lineShare;
+  return scores;
+}
+
+/** Lines of the task's tree as on disk, read once per evaluation of a task. */
+function fileLines(root: string): FileLines {
+  const cache = new Map<string, string[] | null>();
+  return (path) => {
+    if (!cache.has(path)) {
+      try {
+        cache.set(path, readFileSync(join(root, path), 'utf8').split('\n'));
+      } catch {
+        cache.set(path, null);
+      }
+    }
+    return cache.get(path)!;
+  };
+}
