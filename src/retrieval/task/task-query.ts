@@ -4,13 +4,11 @@
 // refinement asked for. A model may add an intent later (intent.ts).
 
 import { parseEntityKey } from '../../core/entities.js';
-import { analyzeQuery, type QueryAnalysis } from '../../search/query/analyze.js';
-import { extractAnchors } from '../../search/query/anchors.js';
-import { parseIssueText } from '../../search/query/issue-text.js';
+import { analyzeQuery } from '../../search/query/analyze.js';
+import type { WeightedTerm } from '../../search/query/terms.js';
 import { createCairnRanker } from '../../search/rank/cairn-ranker.js';
 import type { RankedFile, RankedSymbol, Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
-import { readDigest, type Digest } from './digest.js';
 import { classifyTaskType, type TaskType } from './task-type.js';
 import { compareText } from '../../core/compare.js';
 
@@ -67,6 +65,8 @@ export interface TaskQuery {
   frames: TaskFrame[];
   errorTypes: string[];
   errorLines: ErrorLine[];
+  /** The reduced query terms, best first, weighted by where they occur and how rare they are. */
+  terms: WeightedTerm[];
   keywords: string[];
   focusedKeywords: string[];
   ranked: { files: RankedFile[]; symbols: RankedSymbol[] };
@@ -95,44 +95,30 @@ const DEFAULT_RANK_LIMIT = 80;
 export async function analyzeTask(reader: CuratedReader, text: string, options: AnalyzeTaskOptions = {}): Promise<TaskQuery> {
   const ranker = options.ranker ?? PIPELINE_RANKER;
   const ranked = await ranker.rank(reader, { query: text, limit: options.rankLimit ?? DEFAULT_RANK_LIMIT });
-  // The ranker's analysis when it is the query analysis digest (cairn's ranker); otherwise
-  // (a ranker that reports something else) the analysis is computed directly.
-  const digest = readDigest(ranked.analysis) ?? digestOf(analyzeQuery(reader, text));
-  const issue = parseIssueText(text);
-  const anchors = extractAnchors(issue);
-  const kind = classifyTaskType(issue, { frames: digest.frames.length || anchors.frames.length, errorTypes: digest.errorTypes.length });
+  // cairn's ranker hands over the analysis it ranked with; another ranker's is computed here.
+  const analysis = ranked.analysis ?? analyzeQuery(reader, text);
+  const { issue, anchors, resolved, terms } = analysis;
+  const kind = classifyTaskType(issue, { frames: resolved.frames.length || anchors.frames.length, errorTypes: anchors.errorTypes.length });
   return {
     text,
     title: issue.title,
     type: kind.type,
     typeEvidence: kind.evidence,
-    mentionedFiles: Object.entries(digest.anchorFiles)
-      .map(([path, hit]) => ({ path, weight: hit.weight, reasons: hit.reasons, named: hit.reasons.some(isNamingReason) }))
+    mentionedFiles: [...resolved.files]
+      .map(([path, hit]) => ({ path, weight: hit.weight, reasons: [...hit.reasons], named: hit.reasons.some(isNamingReason) }))
       .sort((a, b) => b.weight - a.weight || compareText(a.path, b.path)),
-    mentionedSymbols: Object.entries(digest.anchorSymbols)
-      .map(([key, hit]) => ({ key, path: parseEntityKey(key).path, weight: hit.weight, reasons: hit.reasons }))
+    mentionedSymbols: [...resolved.symbols]
+      .map(([key, hit]) => ({ key, path: parseEntityKey(key).path, weight: hit.weight, reasons: [...hit.reasons] }))
       .sort((a, b) => b.weight - a.weight || compareText(a.key, b.key)),
-    frames: digest.frames,
-    errorTypes: digest.errorTypes,
+    frames: resolved.frames.map((frame) => ({ ...frame })),
+    errorTypes: [...anchors.errorTypes],
     errorLines: errorLines(text),
-    keywords: digest.terms.map((term) => term.replace(/:[-\d.]+$/, '')),
-    focusedKeywords: digest.focusedTerms,
+    terms: terms.full.map((entry) => ({ ...entry })),
+    keywords: terms.full.map((entry) => entry.term),
+    focusedKeywords: [...terms.focused],
     ranked: { files: ranked.files, symbols: ranked.symbols },
     requested: options.requested ?? NOTHING_REQUESTED,
     intent: null,
-  };
-}
-
-function digestOf(analysis: QueryAnalysis): Digest {
-  const hits = (entries: Iterable<[string, { weight: number; reasons: string[] }]>) =>
-    Object.fromEntries([...entries].map(([id, hit]) => [id, { weight: hit.weight, reasons: hit.reasons }]));
-  return {
-    terms: analysis.terms.full.map((entry) => entry.term),
-    focusedTerms: analysis.terms.focused,
-    anchorFiles: hits(analysis.resolved.files),
-    anchorSymbols: hits(analysis.resolved.symbols),
-    frames: analysis.resolved.frames,
-    errorTypes: analysis.anchors.errorTypes,
   };
 }
 

@@ -25,7 +25,7 @@ export const bm25Baseline: Ranker = {
         signals: [{ signal: 'bm25-file', rank: index + 1, raw: hit.score, contribution: hit.score }],
       })),
       symbols: [],
-      analysis: { terms },
+      analysis: null,
     };
   },
 };

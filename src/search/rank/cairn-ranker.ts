@@ -6,7 +6,6 @@
 import type { CuratedReader } from '../../store/curated.js';
 import { fileMatcher } from '../../store/file-filter.js';
 import type { RepoGraphCache } from '../graph/graph-cache.js';
-import { describeAnalysis } from '../query/analyze.js';
 import { fuseSignals, type FusionWeights } from './fuse-signals.js';
 import { collectSignals } from './signals.js';
 import type { RankRequest, RankResult, Ranker } from './types.js';
@@ -82,7 +81,7 @@ export function rankWithCairn(
   const graph = graphs ? graphs.graphFor(reader.meta('indexId') ?? 'default', reader) : null;
   const signals = collectSignals(reader, request, { vectors, graph });
   const fused = fuseSignals(signals, weights, request.limit, accepts);
-  return { ...fused, analysis: describeAnalysis(signals.analysis) };
+  return { ...fused, analysis: signals.analysis };
 }
 
 /** The request's file filter as a path test (anchors, history and vectors are unfiltered). */

@@ -4,6 +4,7 @@
 
 import type { EntityKey } from '../../core/entities.js';
 import type { CuratedReader, FileFilter } from '../../store/curated.js';
+import type { QueryAnalysis } from '../query/analyze.js';
 
 export interface RankRequest {
   query: string;
@@ -39,8 +40,12 @@ export interface RankedSymbol {
 export interface RankResult {
   files: RankedFile[];
   symbols: RankedSymbol[];
-  /** What the query analysis found (anchors, terms), for explanations and logs. */
-  analysis: unknown;
+  /**
+   * The query analysis the ranking used (issue parts, anchors resolved against the index,
+   * weighted terms), so that the retrieval pipeline reuses it instead of analysing again;
+   * null for rankers that do no such analysis.
+   */
+  analysis: QueryAnalysis | null;
 }
 
 export interface Ranker {

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { openRanker, openReader, type RepoContext } from '../../../app.js';
 import type { Language } from '../../../core/entities.js';
 import type { CuratedReader, FileFilter, SearchTarget } from '../../../store/curated.js';
+import { describeAnalysis } from '../../../search/query/analyze.js';
 import { cairnRanker } from '../../../search/rank/cairn-ranker.js';
 import type { RankResult } from '../../../search/rank/types.js';
 import type { SignalContribution } from '../../../search/rank/types.js';
@@ -98,7 +99,7 @@ async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query
           return { kind: 'symbol', path: symbol.path, id: symbol.key, title: record?.qualifiedName ?? null, line: record?.startLine ?? null, score: symbol.score, signals: symbol.signals };
         })
       : result.files.map((file) => ({ kind: 'file', path: file.path, id: file.path, title: null, line: null, score: file.score, signals: file.signals }));
-  if (flags.json) printJson(io, { query, mode: 'hybrid', results: rows, ...(flags.explain ? { analysis: result.analysis } : {}) });
+  if (flags.json) printJson(io, { query, mode: 'hybrid', results: rows, ...(flags.explain && result.analysis ? { analysis: describeAnalysis(result.analysis) } : {}) });
   else io.out(renderRanked(rows, Boolean(flags.explain)));
 }
 
