@@ -4,13 +4,17 @@
 
 import type { EntityKey, Language } from './entities.js';
 
-/** How much of an item is shown: its whole text, its signature and docstring, or its path. */
-export type Detail = 'full' | 'signature' | 'path';
+/**
+ * How much of an item is shown: its whole text; an excerpt (the signature, and the lines
+ * around what the task mentions, the rest elided); its signature and docstring (for a whole
+ * file, its outline); or its path.
+ */
+export type Detail = 'full' | 'excerpt' | 'signature' | 'path';
 
 /** Highest detail first: demotion walks this list to the right. */
-export const DETAILS: readonly Detail[] = ['full', 'signature', 'path'];
+export const DETAILS: readonly Detail[] = ['full', 'excerpt', 'signature', 'path'];
 
-/** 2 for full, 1 for signature, 0 for path: a larger rank shows more. */
+/** 3 for full, 2 for excerpt, 1 for signature, 0 for path: a larger rank shows more. */
 export function detailRank(detail: Detail): number {
   return DETAILS.length - 1 - DETAILS.indexOf(detail);
 }
@@ -39,6 +43,11 @@ export interface ItemProvenance {
 export interface ItemTexts {
   /** The whole file, or the symbol's source; null when not available. */
   full: string | null;
+  /**
+   * The parts of `full` that bear on the task, in order, each gap replaced by one line that
+   * says which lines were left out (`ELISION_MARK`); null when there is no such excerpt.
+   */
+  excerpt: string | null;
   /** Signature plus docstring (for a whole file: its outline); null when the item has none. */
   signature: string | null;
 }
@@ -149,7 +158,13 @@ export interface PackageFrame {
 /** The text shown at a detail: '' for path, null when the item has no such text. */
 export function textAt(item: Pick<ContextItem, 'texts'>, detail: Detail): string | null {
   if (detail === 'path') return '';
+  if (detail === 'excerpt') return item.texts.excerpt;
   return detail === 'full' ? item.texts.full : item.texts.signature;
+}
+
+/** How an excerpt marks the lines it leaves out: "⋯ lines 12-40 not shown ⋯". */
+export function elisionMark(first: number, last: number): string {
+  return first === last ? `⋯ line ${first} not shown ⋯` : `⋯ lines ${first}-${last} not shown ⋯`;
 }
 
 /** What makes two items the same: the symbol key, or the path for a whole file. */

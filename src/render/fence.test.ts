@@ -21,7 +21,7 @@ describe('fences', () => {
     const block = fencedBlock(body, 'markdown');
     expect(block.startsWith('`````markdown\n')).toBe(true);
     expect(block.endsWith('\n`````\n')).toBe(true);
-    const doc = `## 1. README.md\ntier 0 (seed) · full · lines 1-7 · scope: seed\n\n${block}\n## Dependencies\n`;
+    const doc = `## 1. README.md\nfull · lines 1-7 · seed\n\n${block}\n## Dependencies\n`;
     expect(parseMarkdown(doc)).toEqual([
       { number: 1, path: 'README.md', symbolKey: null, detail: 'full', text: body, language: 'markdown' },
     ]);

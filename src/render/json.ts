@@ -1,5 +1,7 @@
-// The JSON form: the render view with keys sorted at every level and two-space
-// indentation, so the same package always prints the same bytes.
+// The JSON form: the render view as one line of JSON with keys sorted at every level, so
+// the same package always prints the same bytes. Compact, so that the budget goes to the
+// code each item carries rather than to indentation; items keep what a program needs to
+// place and trust them (path, symbol, lines, detail, reason, score, tokens, text).
 
 import type { ContextPackage, FileEdge } from '../core/context-package.js';
 import { InputError } from '../core/errors.js';
@@ -16,17 +18,19 @@ export function sortKeysDeep(value: unknown): unknown {
 }
 
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(sortKeysDeep(value), null, 2);
+  return JSON.stringify(sortKeysDeep(value));
 }
 
-/** An array element as printed inside the top-level object: indented, with its comma. */
+/** An array element as printed inside the top-level array, with its comma. */
 function element(value: unknown): string {
-  const lines = stableStringify(value).split('\n');
-  return `${lines.map((line) => `    ${line}`).join('\n')},\n`;
+  return `${stableStringify(value)},`;
 }
 
-// `key` only repeats symbolKey ?? path; the other formats print it as the item heading.
-function jsonItem({ key: _key, ...rest }: ItemView): Omit<ItemView, 'key'> {
+/** The fields of an item in the JSON form. */
+export type JsonItem = Omit<ItemView, 'key' | 'signals' | 'stage' | 'tier'>;
+
+// `key` only repeats symbolKey ?? path; the ranking signals and stage are in the raw log.
+function jsonItem({ key: _key, signals: _signals, stage: _stage, tier: _tier, ...rest }: ItemView): JsonItem {
   return rest;
 }
 
@@ -41,8 +45,8 @@ export const jsonPrinter: Printer = {
   edge: (entry: FileEdge) => element(entry),
 };
 
-/** The JSON form of a view: items without `key`. */
-export type JsonView = Omit<RenderView, 'items'> & { items: Omit<ItemView, 'key'>[] };
+/** The JSON form of a view. */
+export type JsonView = Omit<RenderView, 'items'> & { items: JsonItem[] };
 
 export function renderJson(pkg: ContextPackage): string {
   return render(buildView(pkg));

@@ -8,7 +8,6 @@ import {
   countsPhrase,
   demotedPhrase,
   evictedPhrase,
-  formatWeight,
   metaLine,
   usagePhrase,
   windowPhrase,
@@ -33,12 +32,12 @@ function item(entry: ItemView, number: number): string {
 }
 
 function edge(entry: FileEdge): string {
-  return `- ${entry.from} → ${entry.to} (${entry.relation}, ${formatWeight(entry.weight)})\n`;
+  return `- ${entry.from} → ${entry.to} (${entry.relation})\n`;
 }
 
 // Every part after the header starts with the blank line that separates it.
 function footer(view: RenderView): string[] {
-  const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among included files)\n';
+  const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among the files shown)\n';
   const sections = [`\n${MARKDOWN_DEPENDENCIES}\n\n${edges}`];
   if (view.notes.length > 0) sections.push(`\n## Notes\n\n${view.notes.map((note) => `- ${note}\n`).join('')}`);
   const budget = view.budget;

@@ -16,7 +16,7 @@ describe('parsers', () => {
   it('ignore heading-like lines inside code blocks', () => {
     const doc = [
       '[1] a.py',
-      'tier 0 (seed) · full · lines 1-3 · scope: seed',
+      'full · lines 1-3 · seed',
       '```python',
       '[2] not an item',
       'DEPENDENCIES',
@@ -32,16 +32,16 @@ describe('parsers', () => {
   });
 
   it('read a path-only item without a code block, and a symbol key', () => {
-    const doc = '## 1. a.py::C.m\ntier 2 · path (demoted from full) · lines 4-9 · scope: x\n\n## Dependencies\n';
+    const doc = '## 1. a.py::C.m\npath · lines 4-9 · x\n\n## Dependencies\n';
     expect(parseMarkdown(doc)).toEqual([
       { number: 1, path: 'a.py', symbolKey: 'a.py::C.m', detail: 'path', text: '', language: '' },
     ]);
   });
 
   it('reject renders that are cut short or malformed', () => {
-    expect(code(() => parsePrompt('[1] a.py\ntier 0 · full · lines 1-1 · s: r\n```\nunclosed\n'))).toBe('INPUT_INVALID');
+    expect(code(() => parsePrompt('[1] a.py\nfull · lines 1-1 · r\n```\nunclosed\n'))).toBe('INPUT_INVALID');
     expect(code(() => parsePrompt('[1] a.py\nnot a meta line\n\nDEPENDENCIES\n'))).toBe('INPUT_INVALID');
-    expect(code(() => parsePrompt('[1] a.py\ntier 0 · full · lines 1-1 · s: r\nno fence\n\nDEPENDENCIES\n'))).toBe('INPUT_INVALID');
+    expect(code(() => parsePrompt('[1] a.py\nfull · lines 1-1 · r\nno fence\n\nDEPENDENCIES\n'))).toBe('INPUT_INVALID');
     expect(code(() => parseMarkdown('# a header only\n'))).toBe('INPUT_INVALID');
   });
 });

@@ -20,18 +20,16 @@ export interface Printer {
   edge(edge: FileEdge): string;
 }
 
-/** "tier 1 · signature (demoted from full) · lines 10-20 · scope: imported by seed src/a.ts" */
+/** "excerpt · lines 10-20 · primary: its code matches the task" — what is shown, where, and why. */
 export function metaLine(item: ItemView): string {
-  const seed = item.tier === 0 ? ' (seed)' : '';
-  const demoted = item.demotedFrom === null ? '' : ` (demoted from ${item.demotedFrom})`;
-  return `tier ${item.tier}${seed} · ${item.detail}${demoted} · lines ${item.startLine}-${item.endLine} · ${item.stage}: ${item.reason}`;
+  return `${item.detail} · lines ${item.startLine}-${item.endLine} · ${item.reason}`;
 }
 
 /** Matches a meta line's start and captures the detail. */
-export const META_DETAIL = /^tier \d+(?: \(seed\))? · (full|signature|path)\b/;
+export const META_DETAIL = /^(full|excerpt|signature|path) · lines \d+-\d+ · /;
 
 export function countsPhrase(counts: ItemCounts): string {
-  return `${counts.items} items (${counts.full} full, ${counts.signature} signature, ${counts.path} path)`;
+  return `${counts.items} items (${counts.full} full, ${counts.excerpt} excerpt, ${counts.signature} signature, ${counts.path} path)`;
 }
 
 export function usagePhrase(budget: BudgetDigest): string {

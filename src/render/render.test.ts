@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { RENDER_FORMATS } from '../core/context-package.js';
+import { RENDER_FORMATS, textAt } from '../core/context-package.js';
 import { parseJson, parseMarkdown, parsePrompt, renderJson, renderMarkdown, renderPackage, renderPrompt } from './index.js';
 import { smallPackage } from './package.fixture.js';
-import { buildView } from './view.js';
+import { buildView, renderOrder } from './view.js';
 
 function golden(name: string): string {
   return readFileSync(fileURLToPath(new URL(`../../test/golden/render/${name}`, import.meta.url)), 'utf8');
@@ -41,7 +41,7 @@ describe('renderers: determinism and structure', () => {
     const text = renderJson(smallPackage());
     const parsed = parseJson(text);
     const { items, ...rest } = buildView(smallPackage());
-    expect(parsed).toEqual({ ...rest, items: items.map(({ key: _key, ...item }) => item) });
+    expect(parsed).toEqual({ ...rest, items: items.map(({ key: _key, signals: _signals, stage: _stage, tier: _tier, ...item }) => item) });
     const sortedEverywhere = (value: unknown): boolean => {
       if (Array.isArray(value)) return value.every(sortedEverywhere);
       if (value === null || typeof value !== 'object') return true;
@@ -53,12 +53,12 @@ describe('renderers: determinism and structure', () => {
 
   it('markdown and prompt parse back to the items, in order, with their texts', () => {
     const pkg = smallPackage();
-    const expected = pkg.items.map((item, i) => ({
+    const expected = renderOrder(pkg.items).map((item, i) => ({
       number: i + 1,
       path: item.path,
       symbolKey: item.symbolKey,
       detail: item.detail,
-      text: item.detail === 'path' ? '' : (item.detail === 'full' ? item.texts.full : item.texts.signature),
+      text: textAt(item, item.detail),
     }));
     for (const parse of [parseMarkdown(renderMarkdown(pkg)), parsePrompt(renderPrompt(pkg))]) {
       expect(parse.map(({ language: _language, ...rest }) => rest)).toEqual(expected);
@@ -74,7 +74,7 @@ describe('renderers: determinism and structure', () => {
     first.provenance.reason = 'a reason\r\nwith a break';
     const markdown = renderMarkdown(pkg);
     expect(markdown).toContain('# cairn context · task task with break\n');
-    expect(markdown).toContain('scope: a reason with a break\n');
+    expect(markdown).toContain('· a reason with a break\n');
     expect(markdown).toContain('- a note spanning lines\n');
     expect(parseMarkdown(markdown)).toHaveLength(pkg.items.length);
   });

@@ -50,6 +50,7 @@ export interface BudgetDigest {
 export interface ItemCounts {
   items: number;
   full: number;
+  excerpt: number;
   signature: number;
   path: number;
 }
@@ -68,6 +69,8 @@ export interface RenderView {
 }
 
 const QUERY_EXCERPT_CHARS = 200;
+/** A demotion change: from one detail to a lower one. */
+export const DEMOTION_CHANGES = ['full->excerpt', 'full->signature', 'full->path', 'excerpt->signature', 'excerpt->path', 'signature->path'] as const;
 
 /** Collapses line breaks and other control characters so a value cannot break a layout. */
 export function oneLine(value: string): string {
@@ -101,7 +104,7 @@ export function itemView(item: ContextItem): ItemView {
 }
 
 export function countItems(items: readonly { detail: Detail }[]): ItemCounts {
-  const counts: ItemCounts = { items: items.length, full: 0, signature: 0, path: 0 };
+  const counts: ItemCounts = { items: items.length, full: 0, excerpt: 0, signature: 0, path: 0 };
   for (const item of items) counts[item.detail] += 1;
   return counts;
 }
@@ -136,10 +139,31 @@ export function buildView(pkg: ContextPackage): RenderView {
     createdAt: pkg.createdAt,
     counts: countItems(pkg.items),
     budget: digestBudget(pkg.budget),
-    items: pkg.items.map(itemView),
+    items: renderOrder(pkg.items).map(itemView),
     edges: pkg.edges.map((edge) => ({ ...edge, from: oneLine(edge.from), to: oneLine(edge.to) })),
     notes: pkg.notes.map(oneLine),
   };
+}
+
+/**
+ * The order items are printed in: grouped by file — files in the order of their strongest
+ * item — and within a file by line (a whole-file item first), so a method follows its
+ * class header and the code of one file reads top to bottom. `items` is in priority order.
+ */
+export function renderOrder<T extends Pick<ContextItem, 'path' | 'symbolKey' | 'startLine' | 'endLine'>>(items: readonly T[]): T[] {
+  const fileRank = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (!fileRank.has(item.path)) fileRank.set(item.path, index);
+  });
+  const position = new Map(items.map((item, index) => [item, index]));
+  return [...items].sort(
+    (a, b) =>
+      fileRank.get(a.path)! - fileRank.get(b.path)! ||
+      Number(a.symbolKey !== null) - Number(b.symbolKey !== null) ||
+      a.startLine - b.startLine ||
+      b.endLine - a.endLine ||
+      position.get(a)! - position.get(b)!,
+  );
 }
 
 /** Tier keys in numeric order ("2" before "10"), for printing. */
@@ -147,8 +171,8 @@ export function sortedTierEntries(byTier: Record<string, number>): [string, numb
   return Object.entries(byTier).sort((a, b) => Number(a[0]) - Number(b[0]));
 }
 
-/** Demotion changes in a fixed order: full->signature, full->path, signature->path. */
+/** Demotion changes in a fixed order, highest detail first. */
 export function sortedChangeEntries(byChange: Record<string, number>): [string, number][] {
-  const order = ['full->signature', 'full->path', 'signature->path'];
+  const order: readonly string[] = DEMOTION_CHANGES;
   return Object.entries(byChange).sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
 }

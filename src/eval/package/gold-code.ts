@@ -1,10 +1,12 @@
 // The code a task's answer lives in, as lines of files: each gold function's line range in
 // the task's index (the tree at the base commit), and the changed lines of commit-built
 // tasks. A gold function missing from the base tree (added by the fix) cannot be shown by
-// any method and is left out.
+// any method and is left out. A task that lists changed lines but no gold functions gets
+// them from its index: the innermost definitions the changed lines fall in.
 
 import type { CuratedReader } from '../../store/curated.js';
 import type { EvalTask } from '../dataset.js';
+import { goldFunctions } from '../from-git/gold.js';
 import { goldFunctionKey, withoutOverloadSuffix } from '../metrics.js';
 
 export interface GoldFunction {
@@ -17,7 +19,7 @@ export interface GoldFunction {
 
 export function goldFunctionRanges(task: EvalTask, reader: CuratedReader): GoldFunction[] {
   const found: GoldFunction[] = [];
-  for (const name of task.gold_functions) {
+  for (const name of goldFunctionNames(task, reader)) {
     const key = goldFunctionKey(name);
     const path = key.slice(0, key.indexOf('::'));
     const definitions = reader.symbolsOfFile(path).filter((symbol) => withoutOverloadSuffix(symbol.key) === key);
@@ -25,6 +27,13 @@ export function goldFunctionRanges(task: EvalTask, reader: CuratedReader): GoldF
     found.push({ name, path, ranges: definitions.map((symbol) => ({ start: symbol.startLine, end: symbol.endLine })) });
   }
   return found;
+}
+
+function goldFunctionNames(task: EvalTask, reader: CuratedReader): string[] {
+  if (task.gold_functions.length > 0 || !task.gold_lines) return task.gold_functions;
+  return Object.entries(task.gold_lines).flatMap(([path, lines]) =>
+    goldFunctions(path, reader.symbolsOfFile(path), lines.map((line) => ({ start: line, count: 1 }))),
+  );
 }
 
 /** The task's changed lines per gold file, or null when the task carries none. */

@@ -40,6 +40,13 @@ describe('context recall evaluators', () => {
     expect(closed).toBe(2);
   });
 
+  it('derives gold functions from the changed lines when a task lists none', async () => {
+    const evaluator = chunkRagEvaluator([8000], createO200kCounter());
+    const score = await evaluator.evaluate({ ...TASK, gold_functions: [] }, context());
+    expect(score.detail).toMatchObject({ goldFunctionsInTree: ['shop/cart.py:Cart.total'] });
+    expect(score.metrics['ctx.fn@8k']).toBe(1);
+  });
+
   it('measures the chunk-RAG baseline with the same metrics, within its budget', async () => {
     const evaluator = chunkRagEvaluator([8000, 300], createO200kCounter());
     const score = await evaluator.evaluate(TASK, context());

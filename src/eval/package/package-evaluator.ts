@@ -105,6 +105,7 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
       const changed = goldLines(task);
       const metrics: Record<string, number> = {};
       const missing: Record<string, string[]> = {};
+      const shownFunctions: Record<string, string[]> = {};
       for (const budget of budgets) {
         const label = budgetLabel(budget);
         const started = performance.now();
@@ -113,8 +114,9 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
         const recall = measureRecall({ ...shown, goldFiles: task.gold_files, goldFunctions, goldLines: changed, lines });
         Object.assign(metrics, recallScores(recall, label));
         missing[label] = task.gold_files.filter((path) => !shown.named.has(path));
+        shownFunctions[label] = recall.shownFunctions;
       }
-      return { metrics, detail: { missingGold: missing, goldFunctionsInTree: goldFunctions.map((fn) => fn.name) } };
+      return { metrics, detail: { missingGold: missing, goldFunctionsInTree: goldFunctions.map((fn) => fn.name), shownFunctions } };
     },
   };
 }

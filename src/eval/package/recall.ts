@@ -36,6 +36,8 @@ export interface Recall {
   lineShare?: number;
   /** Share of the package's tokens that are code of gold files. */
   precision: number;
+  /** The gold functions shown (by the dataset's names), for tracing a miss to its cause. */
+  shownFunctions: string[];
 }
 
 export function measureRecall(input: RecallInput): Recall {
@@ -45,9 +47,11 @@ export function measureRecall(input: RecallInput): Recall {
   const recall: Recall = {
     fileNamed: input.goldFiles.filter((path) => input.named.has(path)).length / input.goldFiles.length,
     precision: input.used > 0 ? Math.min(1, goldTokens / input.used) : 0,
+    shownFunctions: [],
   };
   if (input.goldFunctions.length > 0) {
     const flags = input.goldFunctions.map((fn) => functionShown(fn, shown.get(fn.path), input.lines(fn.path)));
+    recall.shownFunctions = input.goldFunctions.filter((_, index) => flags[index]).map((fn) => fn.name);
     recall.functionAny = flags.some(Boolean) ? 1 : 0;
     recall.functionAll = flags.every(Boolean) ? 1 : 0;
   }

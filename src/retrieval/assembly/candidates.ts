@@ -1,26 +1,32 @@
-// From the stages' choices to context candidates for the budget fitter: one item per scoped
-// file (whole text, outline, path) and one per classified symbol (source, signature +
-// docstring, path), with provenance, texts read from disk, and a ceiling — the most an item
-// may be shown at. A file too large for its share of the budget is offered as its outline,
-// so that one big file cannot crowd out the primary symbols and the other seeds.
+// From the stages' choices to context candidates for the budget fitter: one item per
+// classified symbol (its source, an excerpt of it, its signature + docstring) and one per
+// scoped file (its whole text when small, an excerpt of its module-level code when that
+// bears on the task, its outline, its path), with provenance, texts read from disk, a
+// ceiling (the most an item may be shown at) and a priority score. Code comes first: the
+// primary definitions rank above everything else, files rank by their standing.
 
-import type { ContextItem, Detail } from '../../core/context-package.js';
+import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
+import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
+import { moduleLineMask } from './module-lines.js';
 
 /**
- * Largest share of the available budget one item may take at full detail. Seeds are raised
- * before anything else is listed, so a generous seed share crowds every other file out of
- * the package; these were chosen on Loc-Bench dev (see the README).
+ * Largest share of the available budget one item may take at full detail: a longer
+ * definition is offered as its excerpt, a longer file as its module-level excerpt or outline.
  */
-export const FULL_SHARE = { seedFile: 0.12, file: 0.05, primary: 0.5, supporting: 0.1 } as const;
+export const FULL_SHARE = { file: 0.06, primary: 0.35, supporting: 0.1 } as const;
 /** Rough characters per token, only to choose ceilings (the fitter counts exactly). */
 const CHARS_PER_TOKEN = 3.5;
-/** Primary symbols rank above every file of their tier: they are the most specific evidence. */
-const PRIMARY_BOOST = 1;
+/** Priority bands: code of primary definitions and module-level code, then context, then files. */
+const BAND = { code: 1, context: 0.5 } as const;
+/** Module-level code is offered as an excerpt only when it bears on the task at least this much. */
+const MIN_MODULE_SCORE = 0.5;
 
-export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase): ContextItem[] {
+export type TermWeights = ReadonlyMap<string, number>;
+
+export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, terms: TermWeights): ContextItem[] {
   const records = new Map<string, FileRecord>();
   const recordOf = (path: string): FileRecord | null => {
     if (!records.has(path)) {
@@ -30,65 +36,89 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase): C
     return records.get(path) ?? null;
   };
   const items: ContextItem[] = [];
+  const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
   for (const file of context.files) {
     const record = recordOf(file.path);
-    if (record) items.push(fileItem(file, record, kb, context.budget.available));
+    if (record) items.push(fileItem(file, record, kb, context.budget.available, terms, withCode.has(file.path)));
   }
   for (const classified of context.symbols) {
     const record = recordOf(classified.path);
     const symbol = record ? kb.reader.symbol(classified.key) : null;
-    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available));
+    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, terms));
   }
   return items;
 }
 
-function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number): ContextItem {
+function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, terms: TermWeights, symbolsShown: boolean): ContextItem {
   const source = kb.sources.read(record);
   const full = source.ok ? source.text : null;
-  // A changed file's outline would carry stale line ranges: it is shown by path only.
-  const signature = source.ok ? fileOutline(record, kb.reader.symbolsOfFile(record.path), () => kb.reader.docChunks(record.path)) : null;
-  const share = file.tier === 0 ? FULL_SHARE.seedFile : FULL_SHARE.file;
+  const moduleScore = file.moduleScore ?? 0;
+  const symbols = source.ok ? kb.reader.symbolsOfFile(record.path) : [];
+  const excerpt =
+    full !== null && moduleScore >= MIN_MODULE_SCORE
+      ? excerptOf(full, 1, terms, { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, full) })
+      : null;
+  // An outline lists what a file defines; where its definitions are shown, it only repeats them.
+  const signature = source.ok && !symbolsShown && file.tier === 0 ? fileOutline(record, symbols, () => kb.reader.docChunks(record.path)) : null;
+  const small = full !== null && full.length / CHARS_PER_TOKEN <= FULL_SHARE.file * available;
+  const texts: ItemTexts = { full: small ? full : null, excerpt, signature };
+  const showsCode = small || excerpt !== null;
+  const standing = file.standing ?? file.score;
   return {
     path: record.path,
     symbolKey: null,
     language: record.language,
     startLine: 1,
     endLine: Math.max(1, record.lines),
-    detail: ceiling(full, signature, share * available),
-    texts: { full, signature },
+    detail: ceiling(texts),
+    texts,
     tokens: 0,
-    provenance: { stage: 'scope', tier: file.tier, reason: file.reason, signals: file.signals, score: file.score },
+    provenance: {
+      stage: 'scope',
+      tier: file.tier,
+      reason: excerpt !== null ? `${file.reason}; module-level code matches the task` : file.reason,
+      signals: moduleScore > 0 ? { ...file.signals, module: round(moduleScore) } : file.signals,
+      score: showsCode ? BAND.code + Math.max(moduleScore, standing / 2) : round(standing / 2),
+    },
     demotedFrom: null,
   };
 }
 
-function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number): ContextItem {
-  const full = kb.sources.symbolText(record, symbol);
-  const signature = full === null ? null : symbolSignature(symbol, record.language);
+function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, terms: TermWeights): ContextItem {
+  const source = kb.sources.symbolText(record, symbol);
+  const signature = source === null ? null : symbolSignature(symbol, record.language);
   const share = classified.class === 'primary' ? FULL_SHARE.primary : classified.class === 'supporting' ? FULL_SHARE.supporting : 0;
+  const fits = source !== null && source.length / CHARS_PER_TOKEN <= share * available;
+  const excerpt = source !== null && classified.class !== 'type_context' ? excerptOf(source, symbol.startLine, terms, SYMBOL_EXCERPT) : null;
+  const texts: ItemTexts = { full: fits ? source : null, excerpt, signature };
   return {
     path: record.path,
     symbolKey: symbol.key,
     language: record.language,
     startLine: symbol.startLine,
     endLine: symbol.endLine,
-    detail: ceiling(full, signature, share * available),
-    texts: { full, signature },
+    detail: ceiling(texts),
+    texts,
     tokens: 0,
     provenance: {
       stage: 'precision',
       tier: classified.tier,
       reason: `${classified.class.replace('_', ' ')}: ${classified.reason}`,
       signals: classified.signals,
-      score: classified.class === 'primary' ? PRIMARY_BOOST + classified.score : classified.score,
+      score: (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
     },
     demotedFrom: null,
   };
 }
 
-/** Full when the text is within its share of the budget, else the signature text, else the path. */
-function ceiling(full: string | null, signature: string | null, fullLimit: number): Detail {
-  if (full !== null && full.length / CHARS_PER_TOKEN <= fullLimit) return 'full';
-  if (signature !== null) return 'signature';
+/** The highest detail with a text; the fitter may show less. */
+function ceiling(texts: ItemTexts): Detail {
+  if (texts.full !== null) return 'full';
+  if (texts.excerpt !== null) return 'excerpt';
+  if (texts.signature !== null) return 'signature';
   return 'path';
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }

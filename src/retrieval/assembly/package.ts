@@ -7,6 +7,7 @@ import type { FitResult } from '../budget/fit.js';
 import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
+import { termWeights } from '../stages/code-evidence.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
 
@@ -27,7 +28,7 @@ export interface Assembled {
 }
 
 export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
-  const candidates = buildCandidates(context, kb);
+  const candidates = buildCandidates(context, kb, termWeights(task.terms));
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
   const { fit, rendered } = await options.fitter.fit({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Detail, FileEdge } from '../../core/context-package.js';
-import { allocate, type Allocation } from './allocate.js';
+import { allocate, MAX_EDGES, MAX_NAMED, type Allocation } from './allocate.js';
 import { candidate, lengthCostModel, type CandidateSpec } from './candidates.fixture.js';
 import { prioritize } from './order.js';
 
@@ -16,163 +16,118 @@ function shown(allocation: Allocation): string[] {
 
 const x = (n: number): string => 'x'.repeat(n);
 
-describe('allocate: demotion order', () => {
+describe('allocate: code first', () => {
   it('shows everything in full when it fits, and records nothing', () => {
-    const result = run([{ path: 'a', full: x(10) }, { path: 'b', tier: 1, full: x(10) }], 22);
+    const result = run([{ path: 'a', score: 2, full: x(10) }, { path: 'b', full: x(10) }], 22);
     expect(shown(result)).toEqual(['a=full', 'b=full']);
     expect([result.demoted, result.evicted, result.covered]).toEqual([[], [], []]);
     expect(result.estimate).toBe(22);
   });
 
-  it('demotes the weakest item first, to its signature', () => {
-    const specs = [
-      { path: 'seed', full: x(10), signature: x(2) },
-      { path: 'strong', tier: 1, score: 2, full: x(10), signature: x(2) },
-      { path: 'weak', tier: 1, score: 1, full: x(10), signature: x(2) },
-    ];
-    const result = run(specs, 11 + 11 + 3);
-    expect(shown(result)).toEqual(['seed=full', 'strong=full', 'weak=signature']);
-    expect(result.demoted).toEqual([
-      expect.objectContaining({ path: 'weak', from: 'full', to: 'signature', reason: 'full does not fit in the 0 tokens left' }),
-    ]);
+  it('orders by score across tiers: a strong definition of a tier 3 file before a weak seed', () => {
+    const result = run([{ path: 'seed', score: 0.2, full: x(10) }, { path: 'far.py', symbol: 'f', tier: 3, score: 1.8, full: x(10) }], 11);
+    expect(shown(result)).toEqual(['far.py::f=full']);
+    expect(result.evicted.map((e) => e.path)).toEqual(['seed']);
   });
 
-  it('demotes down to the path line before evicting anything', () => {
+  it('shows the strongest code before naming any file: a weak file gets no path line while code waits', () => {
     const specs = [
-      { path: 'seed', full: x(10), signature: x(2) },
-      { path: 'weak', tier: 1, full: x(10), signature: x(5) },
-    ];
-    const result = run(specs, 11 + 3);
-    expect(shown(result)).toEqual(['seed=full', 'weak=path']);
-    expect(result.evicted).toEqual([]);
-    expect(result.demoted[0]).toMatchObject({ path: 'weak', from: 'full', to: 'path' });
-  });
-
-  it('goes from full straight to path when there is no signature', () => {
-    const result = run([{ path: 'seed', full: x(10) }, { path: 'weak', tier: 1, full: x(10), signature: null }], 11 + 5);
-    expect(shown(result)).toEqual(['seed=full', 'weak=path']);
-    expect(result.demoted[0]).toMatchObject({ from: 'full', to: 'path' });
-  });
-
-  it('keeps seeds in full and drops weaker tiers when seeds take the budget', () => {
-    const specs = [
-      { path: 'seed', full: x(20) },
-      { path: 'imported', tier: 1, full: x(1) },
-      { path: 'cochanged', tier: 2, full: x(1) },
-    ];
-    const result = run(specs, 21);
-    expect(shown(result)).toEqual(['seed=full']);
-    expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
-      ['imported', 'no room for its path line: 1 tokens needed, 0 left'],
-      ['cochanged', 'ranked below imported, which did not fit even as a path line'],
-    ]);
-  });
-
-  it('demotes a seed only when the seeds alone do not fit, the weaker seed first', () => {
-    const specs = [
-      { path: 'seed1', score: 2, full: x(10), signature: x(3) },
-      { path: 'seed2', score: 1, full: x(10), signature: x(3) },
-      { path: 'other', tier: 1, full: x(1) },
-    ];
-    const result = run(specs, 11 + 4 + 1);
-    expect(shown(result)).toEqual(['seed1=full', 'seed2=signature', 'other=path']);
-  });
-
-  it('lets a weaker item take only what a stronger demoted item could not use', () => {
-    // The seed needs 10 more for full; 5 are left after its signature: the weak item's 3 fit.
-    const specs = [
-      { path: 'seed', full: x(15), signature: x(5) },
-      { path: 'weak', tier: 1, full: x(3) },
-    ];
-    const result = run(specs, 6 + 1 + 3 + 1);
-    expect(shown(result)).toEqual(['seed=signature', 'weak=full']);
-  });
-
-  it('evicts only the tail of the order, and keeps every other non-seed at path', () => {
-    const specs = [
-      { path: 'seed', full: x(1) },
-      { path: 'a', tier: 1, score: 3, full: x(1) },
-      { path: 'b', tier: 1, score: 2, full: x(1) },
-      { path: 'c', tier: 1, score: 1, full: x(1) },
-      { path: 'd', tier: 2, full: x(1) },
-    ];
-    const result = run(specs, 2 + 1 + 1);
-    expect(shown(result)).toEqual(['seed=full', 'a=path', 'b=path']);
-    expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
-      ['c', 'no room for its path line: 1 tokens needed, 0 left'],
-      ['d', 'ranked below c, which did not fit even as a path line'],
-    ]);
-    const held = 'not every candidate fit as a path line, so none is shown above path';
-    expect(result.demoted.map((d) => [d.path, d.reason])).toEqual([
-      ['a', held],
-      ['b', held],
-    ]);
-  });
-
-  it('demotes a stronger non-seed to path before evicting a weaker one', () => {
-    const specs = [
-      { path: 'seed', full: x(1) },
-      { path: 'imported', tier: 1, full: x(5), signature: x(2) },
-      { path: 'cochanged', tier: 3, full: x(5) },
-    ];
-    const result = run(specs, 2 + 1 + 1);
-    expect(shown(result)).toEqual(['seed=full', 'imported=path', 'cochanged=path']);
-    expect(result.evicted).toEqual([]);
-  });
-
-  it('demotes seeds only for seeds: a seed stays in full while weaker items are evicted', () => {
-    const specs = [
-      { path: 'seed', full: x(10), signature: x(1) },
-      { path: 'imported', tier: 1, full: x(1) },
+      { path: 'a.py', symbol: 'f', score: 2, full: x(10), signature: x(2) },
+      { path: 'weak.py', score: 0.1, full: null, signature: null },
     ];
     const result = run(specs, 11);
-    expect(shown(result)).toEqual(['seed=full']);
-    expect(result.evicted.map((e) => e.path)).toEqual(['imported']);
+    expect(shown(result)).toEqual(['a.py::f=full']);
+    expect(result.evicted).toEqual([expect.objectContaining({ path: 'weak.py', reason: 'no room for its path line: 1 tokens needed, 0 left' })]);
   });
 
-  it('when a seed does not fit even as a path line, keeps seeds at path and evicts the rest', () => {
+  it('falls back from full to the excerpt, then to the signature of a definition', () => {
     const specs = [
-      { path: 'seed1', score: 2, full: x(1) },
-      { path: 'seed2', score: 1, full: x(1) },
-      { path: 'other', tier: 1, full: x(1) },
+      { path: 'a.py', symbol: 'big', score: 3, full: x(30), excerpt: x(8), signature: x(2) },
+      { path: 'a.py', symbol: 'other', score: 2, full: x(30), excerpt: x(20), signature: x(2) },
     ];
-    const result = run(specs, 1 + 0);
-    expect(shown(result)).toEqual(['seed1=path']);
-    expect(result.evicted.map((e) => [e.path, e.reason])).toEqual([
-      ['seed2', 'no room for its path line: 1 tokens needed, 0 left'],
-      ['other', 'ranked below seed2, which did not fit even as a path line'],
+    const result = run(specs, 9 + 3);
+    expect(shown(result)).toEqual(['a.py::big=excerpt', 'a.py::other=signature']);
+    expect(result.demoted.map((d) => [d.symbolKey, d.from, d.to])).toEqual([
+      ['a.py::big', 'full', 'excerpt'],
+      ['a.py::other', 'full', 'signature'],
     ]);
-    expect(result.demoted.map((d) => d.reason)).toEqual(['not every seed fit as a path line, so seeds stay at path']);
   });
 
-  it('evicts everything when not even the strongest path line fits', () => {
-    const result = run([{ path: 'seed' }, { path: 'other', tier: 1 }], 0);
+  it('lets a weaker item take only what a stronger one could not use', () => {
+    const specs = [
+      { path: 'a.py', symbol: 'strong', score: 2, full: x(15), signature: x(5) },
+      { path: 'b.py', symbol: 'weak', score: 1, full: x(3) },
+    ];
+    const result = run(specs, 6 + 4);
+    expect(shown(result)).toEqual(['a.py::strong=signature', 'b.py::weak=full']);
+  });
+
+  it('evicts a definition whose code does not fit, rather than listing it by path', () => {
+    const result = run([{ path: 'a.py', symbol: 'f', full: x(30), signature: x(20) }], 10);
     expect(result.placed).toEqual([]);
-    expect(result.evicted.map((e) => e.path)).toEqual(['seed', 'other']);
+    expect(result.evicted).toEqual([expect.objectContaining({ symbolKey: 'a.py::f', reason: expect.stringContaining('no room for its code') })]);
   });
 
   it('never raises an item above the detail it was proposed at', () => {
-    const result = run([{ path: 'a', detail: 'signature' as Detail, full: x(3), signature: x(1) }], 100);
-    expect(shown(result)).toEqual(['a=signature']);
+    const result = run([{ path: 'a.py', symbol: 'f', detail: 'signature' as Detail, full: x(3), signature: x(1) }], 100);
+    expect(shown(result)).toEqual(['a.py::f=signature']);
     expect(result.demoted).toEqual([]);
+  });
+});
+
+describe('allocate: files without code', () => {
+  it('lists a file whose code did not fit by its outline, else by its path line, after all code', () => {
+    const specs = [
+      { path: 'seed.py', score: 0.5, full: null, signature: x(4) },
+      { path: 'a.py', symbol: 'f', score: 2, full: x(5) },
+      { path: 'other.py', score: 0.4, full: null, signature: x(9) },
+    ];
+    const result = run(specs, 6 + 5 + 1);
+    expect(shown(result)).toEqual(['a.py::f=full', 'seed.py=signature', 'other.py=path']);
+  });
+
+  it('gives a file whose definitions are shown no line of its own', () => {
+    const specs = [
+      { path: 'a.py', symbol: 'f', score: 2, full: x(5) },
+      { path: 'a.py', score: 0.5, full: null, signature: x(4) },
+    ];
+    const result = run(specs, 100);
+    expect(shown(result)).toEqual(['a.py::f=full']);
+    expect(result.covered).toEqual([expect.objectContaining({ path: 'a.py', symbolKey: null, coveredBy: 'a.py::f' })]);
+  });
+
+  it(`names at most ${MAX_NAMED} files without code`, () => {
+    const specs = Array.from({ length: MAX_NAMED + 3 }, (_, n) => ({ path: `f${String(n).padStart(2, '0')}.py`, score: 1 - n / 100, full: null, signature: null }));
+    const result = run(specs, 1000);
+    expect(result.placed).toHaveLength(MAX_NAMED);
+    expect(result.evicted.map((e) => e.reason)).toEqual(Array(3).fill(`beyond the ${MAX_NAMED} files listed without code`));
+  });
+
+  it('shows a small whole file in full when it is strong enough, and its module-level excerpt when not whole', () => {
+    const specs = [
+      { path: 'small.py', score: 1.6, full: x(5), excerpt: null },
+      { path: 'large.py', score: 1.5, full: null, excerpt: x(6), signature: x(3) },
+    ];
+    const result = run(specs, 6 + 7);
+    expect(shown(result)).toEqual(['small.py=full', 'large.py=excerpt']);
   });
 });
 
 describe('allocate: duplicates', () => {
   it('skips a symbol whose whole file is already shown in full', () => {
     const specs = [
-      { path: 'f.py', full: x(10) },
-      { path: 'f.py', symbol: 'g', tier: 1, full: x(3) },
+      { path: 'f.py', score: 2, full: x(10) },
+      { path: 'f.py', symbol: 'g', full: x(3) },
     ];
     const result = run(specs, 100);
     expect(shown(result)).toEqual(['f.py=full']);
     expect(result.covered).toEqual([expect.objectContaining({ symbolKey: 'f.py::g', coveredBy: 'f.py' })]);
   });
 
-  it('absorbs included symbols when their file is raised to full, and refunds them', () => {
+  it('absorbs included symbols when their file is placed in full, and refunds them', () => {
     const specs = [
-      { path: 'f.py', symbol: 'g', full: x(3), lines: [2, 4] as [number, number] },
-      { path: 'f.py', tier: 1, full: x(10) },
+      { path: 'f.py', symbol: 'g', score: 2, full: x(3), lines: [2, 4] as [number, number] },
+      { path: 'f.py', full: x(10) },
     ];
     const result = run(specs, 11);
     expect(shown(result)).toEqual(['f.py=full']);
@@ -182,37 +137,52 @@ describe('allocate: duplicates', () => {
 
   it('treats an enclosing symbol like a whole file, by line range', () => {
     const specs = [
-      { path: 'f.py', symbol: 'C', full: x(10), lines: [1, 20] as [number, number] },
-      { path: 'f.py', symbol: 'C.m', tier: 1, full: x(3), lines: [5, 8] as [number, number] },
-      { path: 'f.py', symbol: 'D', tier: 1, full: x(3), lines: [21, 30] as [number, number] },
+      { path: 'f.py', symbol: 'C', score: 2, full: x(10), lines: [1, 20] as [number, number] },
+      { path: 'f.py', symbol: 'C.m', full: x(3), lines: [5, 8] as [number, number] },
+      { path: 'f.py', symbol: 'D', full: x(3), lines: [21, 30] as [number, number] },
     ];
     const result = run(specs, 100);
     expect(shown(result)).toEqual(['f.py::C=full', 'f.py::D=full']);
     expect(result.covered.map((c) => c.symbolKey)).toEqual(['f.py::C.m']);
   });
 
-  it('keeps a symbol when its file is shown only as a signature', () => {
+  it('raises an item with the room a later absorption frees', () => {
     const specs = [
-      { path: 'f.py', full: x(50), signature: x(2) },
-      { path: 'f.py', symbol: 'g', tier: 1, full: x(3) },
+      { path: 'b.py', symbol: 'g1', score: 4, full: x(4), lines: [2, 3] as [number, number] },
+      { path: 'b.py', symbol: 'g2', score: 3.5, full: x(4), lines: [5, 6] as [number, number] },
+      { path: 'a.py', symbol: 'f', score: 3, full: x(10), signature: x(1) },
+      { path: 'b.py', score: 1, full: x(7) },
     ];
-    const result = run(specs, 3 + 4);
-    expect(shown(result)).toEqual(['f.py=signature', 'f.py::g=full']);
+    // g1 and g2 take 10; f in full would need 11 more, so it takes its signature (2); b.py in
+    // full (8) absorbs g1 and g2 (10): 10 used, and f's full text now fits in 19.
+    expect(shown(run(specs, 19))).toEqual(['a.py::f=full', 'b.py=full']);
+    expect(shown(run(specs, 18))).toEqual(['a.py::f=signature', 'b.py=full']);
   });
 });
 
 describe('allocate: edges', () => {
-  it('charges an edge when its second file is placed and lists only edges among placed files', () => {
+  it('lists an edge only between files that show code, charged when the second one does', () => {
     const edges: FileEdge[] = [
       { from: 'a', to: 'b', relation: 'imports', weight: 1 },
       { from: 'a', to: 'c', relation: 'imports', weight: 1 },
     ];
-    const specs = [{ path: 'a', full: x(1) }, { path: 'b', tier: 1, full: x(1) }, { path: 'c', tier: 2, full: x(1) }];
-    // a in full (2), b's path line and the edge a-b (2); c's path line and edge a-c do not fit.
-    const result = run(specs, 2 + 2 + 1, edges);
-    expect(shown(result)).toEqual(['a=full', 'b=path']);
+    const specs = [
+      { path: 'a', score: 3, full: x(1) },
+      { path: 'b', score: 2, full: x(1) },
+      { path: 'c', score: 0.5, full: null },
+    ];
+    // a in full (2), b in full and the edge a-b (3); c only by its path line (1): no edge a-c.
+    const result = run(specs, 2 + 3 + 1, edges);
+    expect(shown(result)).toEqual(['a=full', 'b=full', 'c=path']);
     expect(result.edges).toEqual([edges[0]]);
-    expect(result.evicted.map((e) => e.reason)).toEqual(['no room for its path line: 2 tokens needed, 1 left']);
-    expect(result.estimate).toBe(4);
+    expect(result.estimate).toBe(6);
+  });
+
+  it(`lists at most ${MAX_EDGES} edges, the strongest first`, () => {
+    const files = Array.from({ length: MAX_EDGES + 3 }, (_, n) => `f${String(n).padStart(2, '0')}`);
+    const edges: FileEdge[] = files.slice(1).map((to, n) => ({ from: files[0]!, to, relation: 'references', weight: n }));
+    const result = run(files.map((path, n) => ({ path, score: 2 - n / 100, full: x(1) })), 1000, edges);
+    expect(result.edges).toHaveLength(MAX_EDGES);
+    expect(result.edges.map((edge) => edge.to)).toEqual(files.slice(1, MAX_EDGES + 1));
   });
 });

@@ -1,14 +1,15 @@
-// The fitting policy, on estimated costs. Seeds (tier 0) first, then everything else:
-//   1. cover: every item of the group gets its path line, in priority order. When one does
-//      not fit, it and every item ranked below it are evicted — eviction only ever takes a
-//      tail of the priority order — and the group's items stay at path (an item is never
-//      shown above path while another is evicted for room).
-//   2. raise: if the group was covered, placed items (strongest first) are raised to the
-//      highest detail that still fits, repeated until nothing changes. A stronger item
-//      claims budget before any weaker one, so the weakest end up demoted.
-// Seeds are raised before the other items are covered: a seed is never demoted or evicted to
-// make room for a weaker item. Raising a whole file (or enclosing symbol) to full absorbs the
-// placed items it contains, so no text is shown twice.
+// The fitting policy, on estimated costs. Code first:
+//   1. code: in priority order, each item is placed at the highest detail that shows code
+//      (full, then excerpt; for a definition also its signature) and still fits. A stronger
+//      item claims budget before any weaker one, so an item is never shown at less detail
+//      because weaker candidates exist. An item already shown inside one placed in full is
+//      left out as covered; placing a whole file or an enclosing definition in full absorbs
+//      the placed items it contains, and what that frees goes back to the strongest items.
+//   2. names: the files left without code, in priority order — a file whose definitions are
+//      shown needs no line of its own; another gets its outline, else its path line, while
+//      they fit, at most MAX_NAMED of them. The rest, and definitions whose code did not
+//      fit, are evicted.
+// Dependency edges are listed only between files that show code, at most MAX_EDGES.
 
 import {
   DETAILS,
@@ -21,7 +22,13 @@ import {
   type FileEdge,
 } from '../../core/context-package.js';
 import type { CostModel } from './cost.js';
+import { compareEdges } from './edges.js';
 import { contains, type Slot } from './order.js';
+
+/** Files listed by outline or path alone: pointers for the model, not what it reads. */
+export const MAX_NAMED = 12;
+/** Dependency lines among files that show code. */
+export const MAX_EDGES = 12;
 
 export interface Placement {
   slot: Slot;
@@ -33,9 +40,9 @@ export interface Allocation {
   placed: Placement[];
   demoted: DemotionRecord[];
   evicted: EvictionRecord[];
-  /** Items left out because an included item shows their text at full detail. */
+  /** Items left out because an included item shows their text (or, for a file, its code). */
   covered: DuplicateRecord[];
-  /** Edges among the files of placed items. */
+  /** Edges among the files that show code. */
   edges: FileEdge[];
   /** Estimated tokens of the placed items and edges. */
   estimate: number;
@@ -48,9 +55,11 @@ interface State {
   readonly detail: Map<Slot, Detail>;
   /** Placed items by path, for containment checks. */
   readonly byPath: Map<string, Set<Slot>>;
-  /** Why a placed item is below its ceiling (last failed or forbidden raise). */
+  /** Why an item is below its ceiling (its last failed raise). */
   readonly held: Map<Slot, string>;
-  readonly paths: Set<string>;
+  /** Files that show code, and the edges listed among them. */
+  readonly codePaths: Set<string>;
+  readonly edges: FileEdge[];
   readonly adjacency: Map<string, FileEdge[]>;
   readonly evicted: EvictionRecord[];
   readonly covered: DuplicateRecord[];
@@ -64,68 +73,117 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
     detail: new Map(),
     byPath: new Map(),
     held: new Map(),
-    paths: new Set(),
+    codePaths: new Set(),
+    edges: [],
     adjacency: adjacencyOf(edges),
     evicted: [],
     covered: [],
   };
-  const seeds = slots.filter((slot) => slot.item.provenance.tier === 0);
-  const others = slots.filter((slot) => slot.item.provenance.tier > 0);
-  const seedBlocker = cover(state, seeds, null);
-  if (seedBlocker !== null) {
-    holdAtPath(state, seeds, 'not every seed fit as a path line, so seeds stay at path');
-    cover(state, others, seedBlocker);
-    return finish(state, slots, edges);
+  for (const slot of slots) {
+    if (!coverByContainer(state, slot)) raise(state, slot, 'path', codeDetails(slot));
   }
-  raiseUntilStable(state, slots);
-  if (cover(state, others, null) !== null) {
-    holdAtPath(state, others, 'not every candidate fit as a path line, so none is shown above path');
-    return finish(state, slots, edges);
+  // Absorptions may have freed budget for an item tried earlier: go round again.
+  for (let raised = true; raised; ) {
+    raised = false;
+    for (const slot of slots) {
+      const current = state.detail.get(slot);
+      if (current !== undefined && current !== slot.ceiling && raise(state, slot, current, codeDetails(slot))) raised = true;
+    }
   }
-  raiseUntilStable(state, slots);
-  return finish(state, slots, edges);
+  name(state, slots);
+  return finish(state, slots);
+}
+
+/** The details above path that show code: a file's outline is a listing, not code. */
+function codeDetails(slot: Slot): Detail[] {
+  const isFile = slot.item.symbolKey === null;
+  return DETAILS.filter((d) => d !== 'path' && !(isFile && d === 'signature') && detailRank(d) <= detailRank(slot.ceiling) && textAt(slot.item, d) !== null);
 }
 
 /**
- * Places items at path in priority order. From the first that does not fit (or from the
- * start, when a blocker is passed in) the rest are evicted, unless already shown inside an
- * item placed in full. Returns the item that did not fit, or null.
+ * Places (or raises) an item to the highest of `targets` above `current` whose extra cost
+ * fits, with the edges it brings into the list. Returns whether it did.
  */
-function cover(state: State, group: readonly Slot[], blockedBy: Slot | null): Slot | null {
-  let blocker = blockedBy;
-  for (const slot of group) {
-    if (coverByContainer(state, slot)) continue;
-    if (blocker !== null) {
-      evict(state, slot, `ranked below ${blocker.identity}, which did not fit even as a path line`);
+function raise(state: State, slot: Slot, current: Detail, targets: readonly Detail[]): boolean {
+  const placed = state.detail.has(slot);
+  const before = placed ? state.cost.itemCost(slot, current) : 0;
+  const candidates = targets.filter((d) => detailRank(d) > detailRank(current));
+  const left = state.capacity - state.used;
+  for (const target of candidates) {
+    const absorbed = target === 'full' ? placedInside(state, slot) : [];
+    const freed = absorbed.reduce((sum, inner) => sum + state.cost.itemCost(inner, state.detail.get(inner)!), 0);
+    const edges = state.codePaths.has(slot.item.path) ? [] : newEdges(state, slot.item.path);
+    const edgeCost = edges.reduce((sum, edge) => sum + state.cost.edgeCost(edge), 0);
+    // Counting stops early once the part is known not to fit.
+    const after = state.cost.itemCostAtMost(slot, target, left + before + freed - edgeCost);
+    if (after === null) {
+      if (target === candidates[0]) state.held.set(slot, `${target} does not fit in the ${Math.max(0, left)} tokens left`);
       continue;
     }
-    const needed = state.cost.itemCost(slot, 'path') + newEdgesCost(state, slot.item.path);
-    const left = state.capacity - state.used;
-    if (needed <= left) {
-      place(state, slot, needed);
-      continue;
-    }
-    blocker = slot;
-    evict(state, slot, `no room for its path line: ${needed} tokens needed, ${Math.max(0, left)} left`);
+    for (const inner of absorbed) absorb(state, inner, slot);
+    if (!placed) placedOn(state, slot.item.path).add(slot);
+    state.detail.set(slot, target);
+    state.held.delete(slot);
+    state.used += after - before - freed + edgeCost;
+    state.codePaths.add(slot.item.path);
+    state.edges.push(...edges);
+    return true;
   }
-  return blocker === blockedBy ? null : blocker;
+  return false;
 }
 
-function place(state: State, slot: Slot, cost: number): void {
-  state.detail.set(slot, 'path');
-  placedOn(state, slot.item.path).add(slot);
-  state.paths.add(slot.item.path);
-  state.used += cost;
-}
-
-function newEdgesCost(state: State, path: string): number {
-  if (state.paths.has(path)) return 0;
-  let total = 0;
+/** Edges from `path` to files that already show code, while the list has room. */
+function newEdges(state: State, path: string): FileEdge[] {
+  const room = MAX_EDGES - state.edges.length;
+  if (room <= 0) return [];
+  const found: FileEdge[] = [];
   for (const edge of state.adjacency.get(path) ?? []) {
     const other = edge.from === path ? edge.to : edge.from;
-    if (state.paths.has(other)) total += state.cost.edgeCost(edge);
+    if (state.codePaths.has(other)) found.push(edge);
   }
-  return total;
+  return found.sort((a, b) => b.weight - a.weight || compareEdges(a, b)).slice(0, room);
+}
+
+/** Phase 2: files without code get an outline or a path line while they fit; the rest go. */
+function name(state: State, slots: readonly Slot[]): void {
+  let named = 0;
+  for (const slot of slots) {
+    if (state.detail.has(slot) || isCovered(state, slot)) continue;
+    const { item } = slot;
+    if (item.symbolKey !== null) {
+      evict(state, slot, `no room for its code: ${state.held.get(slot) ?? 'nothing fits'}`);
+      continue;
+    }
+    if (state.codePaths.has(item.path)) {
+      state.covered.push({ path: item.path, symbolKey: null, tier: item.provenance.tier, coveredBy: firstCodeItem(state, item.path), reason: 'its code is shown in the items of this file' });
+      continue;
+    }
+    if (named >= MAX_NAMED) {
+      evict(state, slot, `beyond the ${MAX_NAMED} files listed without code`);
+      continue;
+    }
+    const left = state.capacity - state.used;
+    const outline = slot.ceiling !== 'path' && textAt(item, 'signature') !== null ? state.cost.itemCostAtMost(slot, 'signature', left) : null;
+    const detail: Detail | null = outline !== null ? 'signature' : state.cost.itemCost(slot, 'path') <= left ? 'path' : null;
+    if (detail === null) {
+      evict(state, slot, `no room for its path line: ${state.cost.itemCost(slot, 'path')} tokens needed, ${Math.max(0, left)} left`);
+      continue;
+    }
+    state.detail.set(slot, detail);
+    placedOn(state, item.path).add(slot);
+    state.used += detail === 'signature' ? outline! : state.cost.itemCost(slot, 'path');
+    if (!state.held.has(slot) && detail !== slot.ceiling) state.held.set(slot, 'its code did not fit');
+    named += 1;
+  }
+}
+
+function isCovered(state: State, slot: Slot): boolean {
+  return state.covered.some((record) => record.symbolKey === slot.item.symbolKey && record.path === slot.item.path);
+}
+
+function firstCodeItem(state: State, path: string): string {
+  const shown = [...placedOn(state, path)].filter((slot) => state.detail.get(slot) !== 'path').sort((a, b) => a.rank - b.rank);
+  return shown[0]?.identity ?? path;
 }
 
 function evict(state: State, slot: Slot, reason: string): void {
@@ -155,46 +213,6 @@ function recordCovered(state: State, slot: Slot, by: Slot): void {
   });
 }
 
-function holdAtPath(state: State, members: readonly Slot[], reason: string): void {
-  for (const slot of members) if (state.detail.has(slot)) state.held.set(slot, reason);
-}
-
-/** Raises placed items, strongest first, until a pass changes nothing. */
-function raiseUntilStable(state: State, slots: readonly Slot[]): void {
-  // Absorptions can free budget for items tried earlier in a pass: go round again.
-  for (let raised = true; raised; ) {
-    raised = false;
-    for (const slot of slots) {
-      const current = state.detail.get(slot);
-      if (current !== undefined && current !== slot.ceiling && tryRaise(state, slot, current)) raised = true;
-    }
-  }
-}
-
-/** Raises an item to the highest detail (up to its ceiling) whose extra cost still fits. */
-function tryRaise(state: State, slot: Slot, current: Detail): boolean {
-  const targets = DETAILS.filter(
-    (d) => detailRank(d) > detailRank(current) && detailRank(d) <= detailRank(slot.ceiling) && textAt(slot.item, d) !== null,
-  );
-  const left = state.capacity - state.used;
-  for (const target of targets) {
-    const absorbed = target === 'full' ? placedInside(state, slot) : [];
-    const freed = absorbed.reduce((sum, inner) => sum + state.cost.itemCost(inner, state.detail.get(inner) ?? 'path'), 0);
-    const before = state.cost.itemCost(slot, current);
-    // Counting stops early once the part is known not to fit.
-    const after = state.cost.itemCostAtMost(slot, target, left + before + freed);
-    if (after !== null) {
-      for (const inner of absorbed) absorb(state, inner, slot);
-      state.detail.set(slot, target);
-      state.held.delete(slot);
-      state.used += after - before - freed;
-      return true;
-    }
-    if (target === targets[0]) state.held.set(slot, `${target} does not fit in the ${Math.max(0, left)} tokens left`);
-  }
-  return false;
-}
-
 function placedOn(state: State, path: string): Set<Slot> {
   let placed = state.byPath.get(path);
   if (placed === undefined) {
@@ -215,7 +233,7 @@ function absorb(state: State, inner: Slot, outer: Slot): void {
   recordCovered(state, inner, outer);
 }
 
-function finish(state: State, slots: readonly Slot[], edges: readonly FileEdge[]): Allocation {
+function finish(state: State, slots: readonly Slot[]): Allocation {
   const placed: Placement[] = [];
   const demoted: DemotionRecord[] = [];
   for (const slot of slots) {
@@ -227,14 +245,7 @@ function finish(state: State, slots: readonly Slot[], edges: readonly FileEdge[]
     const reason = state.held.get(slot) ?? 'no budget left to raise it';
     demoted.push({ path: item.path, symbolKey: item.symbolKey, tier: item.provenance.tier, from: slot.ceiling, to: detail, reason });
   }
-  return {
-    placed,
-    demoted,
-    evicted: state.evicted,
-    covered: state.covered,
-    edges: edges.filter((edge) => state.paths.has(edge.from) && state.paths.has(edge.to)),
-    estimate: state.used,
-  };
+  return { placed, demoted, evicted: state.evicted, covered: state.covered, edges: [...state.edges].sort(compareEdges), estimate: state.used };
 }
 
 function adjacencyOf(edges: readonly FileEdge[]): Map<string, FileEdge[]> {

@@ -57,6 +57,7 @@ function packageItem({ slot, detail }: Placement, cost: CostModel): ContextItem 
     // Texts above the shown detail are dropped: a package stays about as large as its render.
     texts: {
       full: detail === 'full' ? texts.full : null,
+      excerpt: detailRank(detail) >= detailRank('excerpt') ? texts.excerpt : null,
       signature: detailRank(detail) >= detailRank('signature') ? texts.signature : null,
     },
   };

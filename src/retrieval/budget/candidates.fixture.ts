@@ -1,7 +1,7 @@
 // Test support (imported by tests only): terse constructors for context candidates and a
 // cost model with obvious numbers, so policy tests read as arithmetic.
 
-import type { ContextItem, Detail } from '../../core/context-package.js';
+import { textAt, type ContextItem, type Detail } from '../../core/context-package.js';
 import type { CostModel } from './cost.js';
 import type { Slot } from './order.js';
 
@@ -11,6 +11,7 @@ export interface CandidateSpec {
   tier?: number;
   score?: number;
   full?: string | null;
+  excerpt?: string | null;
   signature?: string | null;
   detail?: Detail;
   lines?: [number, number];
@@ -26,7 +27,7 @@ export function candidate(spec: CandidateSpec): ContextItem {
     startLine: spec.lines?.[0] ?? 1,
     endLine: spec.lines?.[1] ?? 10,
     detail: spec.detail ?? 'full',
-    texts: { full, signature: spec.signature === undefined ? null : spec.signature },
+    texts: { full, excerpt: spec.excerpt ?? null, signature: spec.signature === undefined ? null : spec.signature },
     tokens: 0,
     provenance: {
       stage: 'scope',
@@ -42,7 +43,7 @@ export function candidate(spec: CandidateSpec): ContextItem {
 /** Costs by character count: a path line costs 1, a text costs 1 + its length; edges cost 1. */
 export function lengthCostModel(skeleton = 0): CostModel {
   const text = (slot: Slot, detail: Detail): number =>
-    detail === 'path' ? 0 : ((detail === 'full' ? slot.item.texts.full : slot.item.texts.signature) ?? '').length;
+    detail === 'path' ? 0 : (textAt(slot.item, detail) ?? '').length;
   const itemCost = (slot: Slot, detail: Detail): number => 1 + text(slot, detail);
   return {
     textTokens: text,

@@ -4,7 +4,7 @@
 
 import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import type { Printer } from '../../render/printer.js';
-import { itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
+import { DEMOTION_CHANGES, itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
 import { countAtMost, type TokenCounter } from './tokens.js';
 
@@ -97,7 +97,7 @@ function widestSkeleton(context: CostContext): RenderView {
     runId: oneLine(frame.runId),
     query: queryExcerpt(frame.query),
     createdAt: frame.createdAt,
-    counts: { items: n, full: n, signature: n, path: n },
+    counts: { items: n, full: n, excerpt: n, signature: n, path: n },
     budget: {
       contextWindow: context.contextWindow,
       reservedTokens: context.reservedTokens,
@@ -105,7 +105,7 @@ function widestSkeleton(context: CostContext): RenderView {
       used: context.available,
       format: context.format,
       tokenizer: context.counter.name,
-      demoted: { count: n, byChange: { 'full->signature': n, 'full->path': n, 'signature->path': n } },
+      demoted: { count: n, byChange: Object.fromEntries(DEMOTION_CHANGES.map((change) => [change, n])) },
       evicted: { count: n, byTier },
       deduplicated: n,
     },

@@ -20,7 +20,7 @@ export function normalizeEdges(edges: readonly FileEdge[], slots: readonly Slot[
   return [...merged.values()].sort(compareEdges);
 }
 
-function compareEdges(a: FileEdge, b: FileEdge): number {
+export function compareEdges(a: FileEdge, b: FileEdge): number {
   return compareText(a.from, b.from) || compareText(a.to, b.to) || compareText(a.relation, b.relation);
 }
 

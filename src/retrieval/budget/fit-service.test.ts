@@ -25,7 +25,7 @@ function item(n: number, tier: number): ContextItem {
     startLine: 1,
     endLine: 3,
     detail: 'full',
-    texts: { full: text, signature: `def compute_${n}(values)` },
+    texts: { full: text, excerpt: null, signature: `def compute_${n}(values)` },
     tokens: 0,
     provenance: { stage: 'scope', tier, reason: `tier ${tier}`, signals: { search: 1 / (n + 1) }, score: 1 / (n + 1) },
     demotedFrom: null,
@@ -54,13 +54,20 @@ afterEach(async () => {
 
 describe('showableOnly', () => {
   it('drops only texts above each ceiling, and the fit is the same without them', () => {
-    const candidates = [item(1, 0), { ...item(2, 1), detail: 'signature' as const }, { ...item(3, 2), detail: 'path' as const }];
+    const withExcerpt = (n: number, tier: number) => ({ ...item(n, tier), texts: { ...item(n, tier).texts, excerpt: `def compute_${n}(values):\n    ⋯ lines 2-9 not shown ⋯` } });
+    const candidates = [
+      item(1, 0),
+      { ...withExcerpt(4, 1), detail: 'excerpt' as const },
+      { ...withExcerpt(2, 1), detail: 'signature' as const },
+      { ...item(3, 2), detail: 'path' as const },
+    ];
     const full = { ...request(1200), candidates };
     const slim = showableOnly(full);
     expect(slim.candidates.map((candidate) => candidate.texts)).toEqual([
       candidates[0]!.texts,
-      { full: null, signature: candidates[1]!.texts.signature },
-      { full: null, signature: null },
+      { full: null, excerpt: candidates[1]!.texts.excerpt, signature: candidates[1]!.texts.signature },
+      { full: null, excerpt: null, signature: candidates[2]!.texts.signature },
+      { full: null, excerpt: null, signature: null },
     ]);
     expect(slim.candidates[0]).toBe(candidates[0]);
     for (const window of [300, 1200, 8000]) {

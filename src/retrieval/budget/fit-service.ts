@@ -102,8 +102,10 @@ export function startFitWorker(fallback: () => TokenCounter, script: URL = FIT_W
 export function showableOnly(request: FitRequest): FitRequest {
   const candidates = request.candidates.map((item) => {
     const full = item.detail === 'full' ? item.texts.full : null;
+    const excerpt = item.detail === 'full' || item.detail === 'excerpt' ? item.texts.excerpt : null;
     const signature = item.detail === 'path' ? null : item.texts.signature;
-    return full === item.texts.full && signature === item.texts.signature ? item : { ...item, texts: { full, signature } };
+    const same = full === item.texts.full && excerpt === item.texts.excerpt && signature === item.texts.signature;
+    return same ? item : { ...item, texts: { full, excerpt, signature } };
   });
   return { ...request, candidates };
 }

@@ -44,7 +44,7 @@ function warmUp(counting: TokenCounter): void {
     startLine: 1,
     endLine: 4,
     detail: 'full',
-    texts: { full: body(n).repeat(n < 4 ? 6 : 1), signature: `def handler_${n}(request, limit=10)` },
+    texts: { full: body(n).repeat(n < 4 ? 6 : 1), excerpt: n % 3 === 0 ? body(n) : null, signature: `def handler_${n}(request, limit=10)` },
     tokens: 0,
     provenance: { stage: 'scope', tier: n % 3, reason: 'warm-up', signals: {}, score: 1 - n / 20 },
     demotedFrom: null,

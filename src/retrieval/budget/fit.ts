@@ -78,7 +78,7 @@ interface Search {
   available: number;
 }
 
-const GROW_STEPS = 2;
+const GROW_STEPS = 4;
 
 /** Returns the fitted package, or null when not even a package without items fits. */
 function fitWithin(search: Search, start: number): ContextPackage | null {
@@ -86,11 +86,13 @@ function fitWithin(search: Search, start: number): ContextPackage | null {
   let capacity = start;
   let allocation = search.plan(capacity);
   // The skeleton bound assumed the widest header; give what it over-reserved back to items.
+  // A larger plan is kept only when its whole render, counted exactly, still fits (the
+  // estimate is pessimistic too, and would refuse plans that fit to the token).
   for (let grown = 0; grown < GROW_STEPS && allocation.demoted.length + allocation.evicted.length > 0; grown++) {
     const slack = available - search.estimate(allocation);
     if (slack <= 0) break;
     const next = search.plan(capacity + slack);
-    if (search.estimate(next) > available) break;
+    if (search.verify(next, search.estimate(next)).tokens > available) break;
     capacity += slack;
     allocation = next;
   }

@@ -5,15 +5,15 @@ import { candidate } from './candidates.fixture.js';
 import { contains, prioritize } from './order.js';
 
 describe('prioritize', () => {
-  it('orders by tier, then score descending, then identity', () => {
+  it('orders by score descending, then tier, then identity', () => {
     const { slots } = prioritize([
-      candidate({ path: 'weak', tier: 2, score: 9 }),
+      candidate({ path: 'strong', tier: 2, score: 9 }),
       candidate({ path: 'b', tier: 1, score: 0.5 }),
       candidate({ path: 'a', tier: 1, score: 0.5 }),
-      candidate({ path: 'best', tier: 1, score: 0.9 }),
-      candidate({ path: 'seed', tier: 0, score: -3 }),
+      candidate({ path: 'seed', tier: 0, score: 0.5 }),
+      candidate({ path: 'weak', tier: 0, score: -3 }),
     ]);
-    expect(slots.map((s) => s.identity)).toEqual(['seed', 'best', 'a', 'b', 'weak']);
+    expect(slots.map((s) => s.identity)).toEqual(['strong', 'seed', 'a', 'b', 'weak']);
     expect(slots.map((s) => s.rank)).toEqual([0, 1, 2, 3, 4]);
   });
 

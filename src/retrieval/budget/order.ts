@@ -1,5 +1,6 @@
-// Priority order and identity: candidates sorted strongest first (tier ascending, score
-// descending, then identity and input position so the order never depends on chance),
+// Priority order and identity: candidates sorted strongest first (score descending — the
+// stages put the code to change above context and files — then tier ascending, identity
+// and input position so the order never depends on chance),
 // each with the most it can be shown at, and repeated identities dropped.
 
 import {
@@ -51,8 +52,8 @@ interface Ordered {
 function compareCandidates(a: Ordered, b: Ordered): number {
   const pa = a.item.provenance;
   const pb = b.item.provenance;
-  if (pa.tier !== pb.tier) return pa.tier - pb.tier;
   if (pa.score !== pb.score) return pb.score - pa.score;
+  if (pa.tier !== pb.tier) return pa.tier - pb.tier;
   if (a.identity !== b.identity) return a.identity < b.identity ? -1 : 1;
   return a.index - b.index;
 }

@@ -36,7 +36,7 @@ describe('explainTask', () => {
     expect(run!.budget).toMatchObject({ available: 1000, used: first.package.budget.used, format: 'prompt' });
     expect(run!.budget!.evicted.length + run!.budget!.demoted.length).toBeGreaterThan(0);
     expect(run!.analysis).toMatchObject({ event: 'analysis' });
-    expect(run!.notes).toContainEqual({ stage: 'scope', event: 'note', message: 'enrichment not found, tier 4 skipped' });
+    expect(run!.notes).toContainEqual({ stage: 'scope', event: 'tier-skipped', message: 'enrichment not found, tier 4 skipped' });
     expect(explanation.runs[1]!.started).toMatchObject({ mode: 'refine', refinement: { missingFiles: ['README.md'] } });
     expect(explainTask(repo.ports.rawLog, first.taskId, second.runId).runs).toHaveLength(1);
   });

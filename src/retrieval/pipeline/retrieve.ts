@@ -16,7 +16,7 @@ import { inProcessFitter, type Fitter } from '../budget/fit-service.js';
 import { createO200kCounter, type TokenCounter } from '../budget/tokens.js';
 import { deterministicJudge } from '../judge/judge.js';
 import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
-import { DEFAULT_SCOPE_OPTIONS } from '../stages/scope.js';
+import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE } from '../stages/scope.js';
 import { stagesByName } from '../stages/registry.js';
 import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
 import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
@@ -108,6 +108,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
     const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
+    if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
     const assembled = await assemblePackage(context, kb, task, {

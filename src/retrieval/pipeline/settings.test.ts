@@ -37,14 +37,15 @@ describe('resolveStages', async () => {
     expect(resolveStages(undefined, configured)).toEqual(['scope']);
   });
 
-  it('fails on an empty or unknown stage list, or on none at all, saying how to fix it', async () => {
+  it('runs every stage, scope then precision, when neither the flag nor the config names any', () => {
+    expect(resolveStages(undefined, defaults)).toEqual(['scope', 'precision']);
+  });
+
+  it('fails on an empty or unknown stage list, saying how to fix it', async () => {
     expect(await failure(() => resolveStages([], defaults))).toMatchObject({ code: 'USAGE', message: 'the stage list is empty' });
     const unknown = await failure(() => resolveStages(['scope', 'recall'], defaults));
     expect(unknown).toMatchObject({ code: 'USAGE', message: 'unknown stage "recall"' });
     expect(unknown.hint).toContain('known stages: scope, precision');
-    const none = await failure(() => resolveStages(undefined, defaults));
-    expect(none.hint).toContain('--stages');
-    expect(none.hint).toContain('retrieval.stages in cairn.yaml');
   });
 });
 
@@ -66,11 +67,8 @@ describe('resolveBudget', async () => {
     expect((await failure(() => resolveBudget({ contextWindow: 100, reservedTokens: -1 }, defaults))).code).toBe('USAGE');
   });
 
-  it('with no budget anywhere, names both ways of giving one', async () => {
-    const none = await failure(() => resolveBudget({}, defaults));
-    expect(none).toMatchObject({ code: 'USAGE', message: 'no token budget given' });
-    expect(none.hint).toContain('--context-window N --reserved-tokens M');
-    expect(none.hint).toContain('retrieval.budget in cairn.yaml');
+  it('with no budget in flags or config, takes a 16k window with 4k reserved', async () => {
+    expect(await resolveBudget({}, defaults)).toEqual({ contextWindow: 16_000, reservedTokens: 4_000 });
   });
 
   it('reports a bad budget file by what is wrong in it', async () => {

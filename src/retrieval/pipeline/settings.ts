@@ -1,5 +1,6 @@
 // A run's settings from flags and cairn.yaml: the stage list, the token budget and the
-// model. Explicit flags win over the file; with neither, a hard error naming both ways.
+// model. Explicit flags win over the file, the file over the defaults (every stage, a 16k
+// window with 4k reserved), so `cairn retrieve "task"` needs no flags.
 // Every check fails fast with a message that says how to fix it. The YAML parser and the
 // schema library (~120 ms of start-up together) are loaded only when a budget file or a
 // model flag needs them: a plain `cairn retrieve` never pays for them.
@@ -23,14 +24,12 @@ export interface ModelFlags {
   provider?: string | undefined;
 }
 
-/** `--stages a,b` (already split) or `retrieval.stages`; validated against the known stages. */
+/** Without flags or cairn.yaml: a window most coding models' prompts can spare, a quarter kept back. */
+export const DEFAULT_BUDGET: TokenBudget = { contextWindow: 16_000, reservedTokens: 4_000 };
+
+/** `--stages a,b` (already split), `retrieval.stages`, or every stage; validated against the known stages. */
 export function resolveStages(flag: readonly string[] | undefined, config: Readonly<Config>): string[] {
-  const names = flag ?? config.retrieval.stages;
-  if (names === undefined) {
-    throw new UsageError('no retrieval stages given', {
-      hint: `pass --stages ${STAGE_NAMES.join(',')}, or set retrieval.stages in cairn.yaml`,
-    });
-  }
+  const names = flag ?? config.retrieval.stages ?? STAGE_NAMES;
   stagesByName(names);
   return [...names];
 }
@@ -46,9 +45,7 @@ export async function resolveBudget(flags: BudgetFlags, config: Readonly<Config>
   if (pair) return checkPair(flags.contextWindow, flags.reservedTokens);
   const configured = config.retrieval.budget;
   if (configured) return { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens };
-  throw new UsageError('no token budget given', {
-    hint: 'pass --context-window N --reserved-tokens M (or --budget-config FILE), or set retrieval.budget in cairn.yaml',
-  });
+  return { ...DEFAULT_BUDGET };
 }
 
 function checkPair(contextWindow: number | undefined, reservedTokens: number | undefined): TokenBudget {

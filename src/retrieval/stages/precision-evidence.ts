@@ -1,56 +1,15 @@
-// Evidence about symbols for the precision stage: which ones the task points at (named,
-// in a stack frame, requested, top-ranked), how the others relate to those (reference
-// edges either way, types they use), which tests exercise them (assertions naming them),
-// and which carry rationale comments.
+// Evidence about symbols for the precision stage beyond the primaries (primary-units.ts):
+// how the others relate to those (reference edges either way, types they use), which tests
+// exercise them (assertions naming them), and which carry rationale comments.
 
 import type { SymbolRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { SourceTexts } from '../assembly/source-texts.js';
-import type { TaskQuery } from '../task/task-query.js';
-import type { ScopedFile } from './stage.js';
-import { compareText } from '../../core/compare.js';
 
 export interface PrimaryHit {
   score: number;
   reason: string;
   signals: Record<string, number>;
-}
-
-export interface PrimaryOptions {
-  /** Symbols ranked this high anywhere in scope are primary. */
-  topRanked: number;
-  /** In a seed file, symbols ranked this high are primary too. */
-  seedRanked: number;
-  /** A named symbol's anchor weight must reach this. */
-  minAnchorWeight: number;
-  maxPrimary: number;
-}
-
-/** Symbols the task points at, strongest first, at most `maxPrimary` (requested ones always). */
-export function primarySymbols(task: TaskQuery, requested: readonly SymbolRecord[], scoped: ReadonlyMap<string, ScopedFile>, options: PrimaryOptions): Map<string, PrimaryHit> {
-  const hits = new Map<string, PrimaryHit>();
-  const add = (key: string, score: number, reason: string, signals: Record<string, number>): void => {
-    const known = hits.get(key);
-    if (known && known.score >= score) Object.assign(known.signals, signals);
-    else hits.set(key, { score, reason, signals: { ...known?.signals, ...signals } });
-  };
-  for (const symbol of task.mentionedSymbols) {
-    if (symbol.weight >= options.minAnchorWeight && scoped.has(symbol.path)) {
-      add(symbol.key, 0.5 + 0.5 * Math.min(1, symbol.weight), `named in the task: ${symbol.reasons[0] ?? symbol.key}`, { anchor: round(symbol.weight) });
-    }
-  }
-  const top = task.ranked.symbols[0]?.score ?? 0;
-  task.ranked.symbols.forEach((symbol, index) => {
-    const file = scoped.get(symbol.path);
-    const inReach = index < options.topRanked || (file?.tier === 0 && index < options.seedRanked);
-    if (!file || !inReach) return;
-    const search = top > 0 ? symbol.score / top : 0;
-    add(symbol.key, 0.5 + 0.45 * search, `search rank ${index + 1} among symbols for the task`, { symbolRank: index + 1, search: round(search) });
-  });
-  const strongest = [...hits.entries()].sort((a, b) => b[1].score - a[1].score || compareText(a[0], b[0])).slice(0, options.maxPrimary);
-  const chosen = new Map(strongest);
-  for (const symbol of requested) chosen.set(symbol.key, { score: 1, reason: `requested by a refinement`, signals: { requested: 1 } });
-  return chosen;
 }
 
 export interface RelatedHit {
@@ -147,8 +106,4 @@ export function testAssertions(
     out.set(key, exercised.filter((primary) => named.has(primaryNames.get(primary) ?? '')));
   }
   return out;
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
 }

@@ -35,8 +35,8 @@ describe('precision stage on the shop fixture', () => {
     const context = await run('`Cart.total` in `shop/cart.py` returns the wrong amount');
     expect(symbol(context, 'shop/cart.py::Cart.total')).toMatchObject({ class: 'primary', tier: 0 });
     expect(symbol(context, 'shop/cart.py::Cart.subtotal')).toMatchObject({ class: 'supporting', tier: 1, reason: 'called by primary shop/cart.py::Cart.total' });
-    // apply_discount lives in a tier-1 file (imported by the seed): supporting context one tier weaker.
-    expect(symbol(context, 'shop/pricing.py::apply_discount')).toMatchObject({ class: 'supporting', tier: 2 });
+    // apply_discount (a tier-1 file, imported by the seed) computes the amount the task is about.
+    expect(symbol(context, 'shop/pricing.py::apply_discount')).toMatchObject({ class: 'primary', tier: 1 });
     expect(symbol(context, 'shop/cart.py::Cart')).toMatchObject({ class: 'type_context', reason: 'encloses primary shop/cart.py::Cart.total' });
     expect(decision(context, 'shop/pricing.py::DISCOUNTS')).toMatchObject({ verdict: 'excluded', label: 'excluded' });
   });

@@ -6,15 +6,8 @@
 import type { SymbolRecord } from '../../core/entities.js';
 import type { JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
-import {
-  hasRationale,
-  primarySymbols,
-  relatedSymbols,
-  testAssertions,
-  type PrimaryHit,
-  type PrimaryOptions,
-  type RelatedHit,
-} from './precision-evidence.js';
+import { hasRationale, relatedSymbols, testAssertions, type PrimaryHit, type RelatedHit } from './precision-evidence.js';
+import { primaryUnits, type PrimaryUnitOptions } from './primary-units.js';
 import { resolveRequested } from './requested.js';
 import { DEFAULT_SEED_OPTIONS, findSeeds } from './scope-seeds.js';
 import {
@@ -52,7 +45,7 @@ export function precisionStage(): Stage {
   return {
     name: 'precision',
     async run(context, kb, task, judge) {
-      const proposals = proposeAll(context, kb, task);
+      const { proposals, files } = proposeAll(context, kb, task);
       const judged = await judge.judge(task, {
         stage: 'precision',
         subject: 'symbols',
@@ -62,25 +55,37 @@ export function precisionStage(): Stage {
         candidates: judge.kind === 'llm' ? judgeOrder(proposals).map(toJudgeCandidate) : proposals.map((p) => ({ id: p.key, summary: p.key, proposed: p.proposed })),
       });
       const { classified, decisions } = classify(proposals, judged, contextCap(context));
-      return { ...context, symbols: mergeSymbols(context.symbols, classified), decisions: [...context.decisions, ...decisions] };
+      return { ...context, files, symbols: mergeSymbols(context.symbols, classified), decisions: [...context.decisions, ...decisions] };
     },
   };
 }
 
-/** A proposed class for every symbol of every scoped file, from the evidence. */
-function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): Proposal[] {
+/**
+ * A proposed class for every symbol of every scoped file, from the evidence; and the scoped
+ * files with their standing and how much their module-level code bears on the task.
+ */
+function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): { proposals: Proposal[]; files: ScopedFile[] } {
   const scoped = scopedFiles(context, kb, task);
   const request = resolveRequested(kb.reader, task.requested);
-  const primaries = primarySymbols(task, request.symbols, scoped, primaryOptions(context, task));
+  const units = primaryUnits(kb.reader, kb.sources, task, scoped, primaryOptions(context));
+  const primaries = new Map(units.primaries);
+  for (const symbol of request.symbols) primaries.set(symbol.key, { score: 1, reason: 'requested by a refinement', signals: { requested: 1 } });
   const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set(scoped.keys()));
   const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
   const asserts = testAssertions(kb.reader, kb.sources, related, names);
   const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
   const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
-  return [...scoped.values()].flatMap((file) => {
+  const proposals = [...scoped.values()].flatMap((file) => {
     const evidence: Evidence = { primaries, related, asserts, ranks, rationale: rationaleCheck(kb, file) };
     return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, evidence));
   });
+  // The scope stage's files, with what precision learned of them (when it ran alone, none).
+  const files = context.files.map((file) => ({
+    ...file,
+    standing: units.fileWeights.get(file.path) ?? 0,
+    moduleScore: units.moduleScores.get(file.path) ?? 0,
+  }));
+  return { proposals, files };
 }
 
 /** The judged classes, with the context cap applied strongest first; one decision per symbol. */
@@ -123,14 +128,28 @@ function hasNamedSymbols(task: TaskQuery): boolean {
   return task.mentionedSymbols.some((symbol) => symbol.weight >= MIN_ANCHOR_WEIGHT);
 }
 
+/** Weaker definitions are context at most (callers, callees, ranked matches), not primary. */
+const MIN_PRIMARY_SHARE = 0.4;
+/** Tokens of budget per file whose definitions are scored, and per primary definition. */
+const TOKENS_PER_FOCUS_FILE = 1000;
+const TOKENS_PER_PRIMARY = 400;
+
 /**
- * When the task names symbols, those are what it is about and search adds only its top
- * hit; otherwise the top search hits stand in for them.
+ * More budget affords more files in focus and more primary definitions; more primaries
+ * than fit costs nothing but time, as the fitter shows the strongest and drops the rest.
  */
-function primaryOptions(context: RetrievalContext, task: TaskQuery): PrimaryOptions {
-  const slots = fileSlots(context.budget);
-  const ranked = hasNamedSymbols(task) ? { topRanked: 1, seedRanked: 1 } : { topRanked: 3, seedRanked: 6 };
-  return { ...ranked, minAnchorWeight: MIN_ANCHOR_WEIGHT, maxPrimary: Math.max(4, Math.round(slots / 3)) };
+function primaryOptions(context: RetrievalContext): PrimaryUnitOptions {
+  const available = context.budget.available;
+  return {
+    focusFiles: clamp(Math.round(available / TOKENS_PER_FOCUS_FILE), 4, 16),
+    maxPrimary: clamp(Math.round(available / TOKENS_PER_PRIMARY), 4, 60),
+    rankedSymbols: 20,
+    minShare: MIN_PRIMARY_SHARE,
+  };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
 }
 
 /** The scope stage's files, or — when precision runs alone — the task's seeds. */

@@ -88,9 +88,8 @@ describe('scope stage on the shop fixture', () => {
     expect(tight.files.filter((entry) => entry.tier === 0).length).toBe(roomy.files.filter((entry) => entry.tier === 0).length);
   });
 
-  it('skips the metadata tier with an info line when the index has no enrichment', async () => {
-    expect((await scope(repo, 'cart totals')).notes).toContain(ENRICHMENT_MISSING_NOTE);
-    expect((await scope(repo, 'cart totals', DEFAULT_SCOPE_OPTIONS, 20_000, true)).notes).not.toContain(ENRICHMENT_MISSING_NOTE);
+  it('puts no note about the missing metadata enrichment into the package (the run log has it)', async () => {
+    expect((await scope(repo, 'cart totals')).notes).not.toContain(ENRICHMENT_MISSING_NOTE);
   });
 });
 

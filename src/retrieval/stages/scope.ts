@@ -22,6 +22,7 @@ export interface ScopeOptions {
 
 export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, minCoChange: 2, referenceSeeds: 3 };
 
+/** Logged (for `cairn explain`), not put in the package: the model has no use for it. */
 export const ENRICHMENT_MISSING_NOTE = 'enrichment not found, tier 4 skipped';
 
 const CLASSES = ['relevant', 'maybe', 'irrelevant'] as const;
@@ -42,7 +43,6 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
       const caps = tierCaps(context.budget, seeds.length, { direct: tiers.direct.length, cochange: tiers.cochange.length });
       const judged = await judgeCandidates(kb, task, judge, tiers, caps);
       const notes = [...request.unresolved.map((line) => `refinement: ${line}`)];
-      if (!kb.enrichment) notes.push(ENRICHMENT_MISSING_NOTE);
       const known = new Set(context.files.map((file) => file.path));
       const added = [...seeds, ...judged.kept].filter((file) => !known.has(file.path));
       return {

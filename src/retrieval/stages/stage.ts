@@ -39,6 +39,10 @@ export interface ScopedFile {
   /** Relevance within its tier, 0..1 (seeds: to the task; neighbours: to the seeds). */
   score: number;
   signals: Record<string, number>;
+  /** Set by the precision stage for files in focus: the file's standing for the task, 0..1. */
+  standing?: number;
+  /** Set by the precision stage: how much the file's module-level code bears on the task, 0..1. */
+  moduleScore?: number;
 }
 
 export const SYMBOL_CLASSES = ['primary', 'supporting', 'type_context', 'excluded'] as const;

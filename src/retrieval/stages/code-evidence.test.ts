@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SymbolRecord } from '../../core/entities.js';
+import { diskSources } from '../assembly/source-texts.js';
+import { indexedFiles, type IndexedRepo } from '../retrieval.fixture.js';
+import { moduleText, ownText, scoreCode, unitRelevance } from './code-evidence.js';
+
+const PRINTER = `"""Printing."""
+
+INVERSE_TRIG = {"asin": "arcsin", "acos": "arccos"}
+
+
+class LatexPrinter:
+    """Prints LaTeX."""
+
+    mode = "inline"
+
+    def left(self, text):
+        return "\\\\left(" + text
+
+    def right(self, text):
+        return text + "\\\\right)"
+
+    def _print_Function(self, expr):
+        name = INVERSE_TRIG.get(expr.func, expr.func)
+        if expr.func in INVERSE_TRIG:
+            return "\\\\operatorname{" + name + "}"
+        return name
+`;
+
+describe('scoreCode', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedFiles({ 'printer.py': PRINTER });
+  });
+  afterAll(() => repo.close());
+
+  it('ranks a definition by what its own text says, not by a common word in its name', () => {
+    // As the task analysis weighs them: the title's words high, words of pasted output low.
+    const terms = new Map([['left', 0.6], ['right', 0.6], ['inverse', 2.5], ['trig', 2.5], ['function', 1.5], ['asin', 1]]);
+    const evidence = scoreCode(repo.ports.reader, diskSources(repo.ports.root), ['printer.py'], terms);
+    const units = evidence.files.get('printer.py')!.units;
+    const relevance = (key: string) => unitRelevance(units.find((unit) => unit.key === key)!, evidence);
+    expect(relevance('printer.py::LatexPrinter._print_Function')).toBeGreaterThan(relevance('printer.py::LatexPrinter.left'));
+    expect(relevance('printer.py::LatexPrinter._print_Function')).toBeGreaterThan(relevance('printer.py::LatexPrinter.right'));
+    // The INVERSE_TRIG table is a definition of its own (a constant): its text counts too.
+    expect(relevance('printer.py::INVERSE_TRIG')).toBeGreaterThan(relevance('printer.py::LatexPrinter.right'));
+  });
+});
+
+describe('ownText and moduleText', () => {
+  const lines = PRINTER.split('\n');
+  const symbol = (qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord => ({
+    key: `p.py::${qualifiedName}`, path: 'p.py', name: qualifiedName.split('.').pop()!, qualifiedName, kind, signature: '', doc: null,
+    startByte: 0, endByte: 0, startLine, endLine, parent: qualifiedName.includes('.') ? qualifiedName.split('.')[0]! : null, exported: true, method: 'ast',
+  });
+  const symbols = [symbol('LatexPrinter', 'class', 6, 21), symbol('LatexPrinter.left', 'method', 11, 12), symbol('LatexPrinter.right', 'method', 14, 15), symbol('LatexPrinter._print_Function', 'method', 17, 21)];
+
+  it('gives a class its header and fields, without its methods', () => {
+    const text = ownText(symbols[0]!, symbols, lines);
+    expect(text).toContain('class LatexPrinter:');
+    expect(text).toContain('mode = "inline"');
+    expect(text).not.toContain('def left');
+  });
+
+  it('gives a module its lines outside every top-level definition', () => {
+    const text = moduleText(symbols, lines);
+    expect(text).toContain('INVERSE_TRIG = {');
+    expect(text).not.toContain('class LatexPrinter');
+  });
+});
