@@ -1,5 +1,5 @@
-// Fits the ranker's fusion weights on tasks built from git history — never on the dev set
-// (RANKING.md, "Tuning honestly"). Run by hand:
+// Fits the ranker's fusion weights on tasks built from git history — never on the dev set,
+// which is for checking at milestones (bench/README.md, "Tuning honestly"). Run by hand:
 //
 //   npm run bench:build
 //   node dist-bench/bench/tune-fusion.js collect <repo> <commits> <keep-under> <out.jsonl> [<min-body-chars>]

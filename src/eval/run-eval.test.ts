@@ -8,7 +8,7 @@ import { datasetWorkspace } from './dataset-workspace.js';
 import type { TaskEvaluator } from './evaluator.js';
 import { rankerEvaluator } from './ranker-evaluator.js';
 import { runEvaluation, type EvalEvent } from './run-eval.js';
-import { realIndexPorts, writeFiles } from './test-support.fixture.js';
+import { realIndexPorts, writeFiles } from '../../test/support/eval-ports.js';
 
 /** Ranks the indexed files alphabetically and their symbols by key: fixed, known answers. */
 const alphabetical: Ranker = {

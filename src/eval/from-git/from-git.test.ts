@@ -8,7 +8,7 @@ import { bm25Baseline } from '../../search/rank/bm25-baseline.js';
 import type { TaskEvaluator } from '../evaluator.js';
 import { rankerEvaluator } from '../ranker-evaluator.js';
 import { runEvaluation } from '../run-eval.js';
-import { realIndexPorts } from '../test-support.fixture.js';
+import { realIndexPorts } from '../../../test/support/eval-ports.js';
 import { openFromGit } from './from-git.js';
 import { buildScriptedRepo, type ScriptedRepo } from './scripted-repo.fixture.js';
 

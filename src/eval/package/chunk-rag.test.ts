@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedFiles, type IndexedRepo } from '../../retrieval/retrieval.fixture.js';
+import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { createO200kCounter } from '../../retrieval/budget/tokens.js';
 import { ChunkRag, CHUNK_LINES } from './chunk-rag.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedFixture, type IndexedRepo } from '../../retrieval/retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { createO200kCounter } from '../../retrieval/budget/tokens.js';
 import type { EvalTask } from '../dataset.js';
 import { chunkRagEvaluator, packageEvaluator } from './package-evaluator.js';

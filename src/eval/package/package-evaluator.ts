@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { itemIdentity, textAt, type ContextPackage } from '../../core/context-package.js';
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { RetrievalTuning } from '../../retrieval/tuning.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';
 import type { EvalTask } from '../dataset.js';
@@ -24,6 +25,9 @@ export interface PackageEvaluatorOptions {
   budgets: readonly number[];
   stages?: readonly string[];
   openLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void };
+  /** The evaluator's name in reports (default "package"), to compare settings side by side. */
+  name?: string;
+  tuning?: RetrievalTuning;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -68,7 +72,7 @@ export function packageBlocks(pkg: ContextPackage): ShownBlock[] {
 }
 
 export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluator {
-  return recallEvaluator(PACKAGE_EVALUATOR, options.budgets, async (task, context, budget) => {
+  return recallEvaluator(options.name ?? PACKAGE_EVALUATOR, options.budgets, async (task, context, budget) => {
     const logs = options.openLogs(context.tree);
     try {
       const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
@@ -77,6 +81,7 @@ export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluato
         stages: options.stages ?? ['scope', 'precision'],
         budget: { contextWindow: budget, reservedTokens: 0 },
         format: 'markdown',
+        ...(options.tuning ? { tuning: options.tuning } : {}),
       });
       return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used };
     } finally {

@@ -11,22 +11,24 @@ import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } fr
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
+import { textKey, type TermMatcher } from './term-matcher.js';
+import type { CandidateTuning } from '../tuning.js';
 
-/**
- * Largest share of the available budget one item may take at full detail: a longer
- * definition is offered as its excerpt, a longer file as its module-level excerpt or outline.
- */
-export const FULL_SHARE = { file: 0.06, primary: 0.35, supporting: 0.1 } as const;
 /** Rough characters per token, only to choose ceilings (the fitter counts exactly). */
 const CHARS_PER_TOKEN = 3.5;
 /** Priority bands: code of primary definitions and module-level code, then context, then files. */
 const BAND = { code: 1, context: 0.5 } as const;
-/** Module-level code is offered as an excerpt only when it bears on the task at least this much. */
-const MIN_MODULE_SCORE = 0.5;
 
-export type TermWeights = ReadonlyMap<string, number>;
 
-export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, terms: TermWeights): ContextItem[] {
+/** What the candidates are shaped by beyond the stages' choices: the task's terms and stack frames. */
+export interface CandidateInputs {
+  terms: TermMatcher;
+  /** In-project stack frames of the task: an excerpt of a long definition centres on their lines. */
+  frames: readonly { path: string; line: number | null }[];
+  tuning: CandidateTuning;
+}
+
+export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, inputs: CandidateInputs): ContextItem[] {
   const records = new Map<string, FileRecord>();
   const recordOf = (path: string): FileRecord | null => {
     if (!records.has(path)) {
@@ -39,31 +41,33 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, te
   const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
   for (const file of context.files) {
     const record = recordOf(file.path);
-    if (record) items.push(fileItem(file, record, kb, context.budget.available, terms, withCode.has(file.path)));
+    if (record) items.push(fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
   }
   for (const classified of context.symbols) {
     const record = recordOf(classified.path);
     const symbol = record ? kb.reader.symbol(classified.key) : null;
-    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, terms));
+    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
   }
   return items;
 }
 
-function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, terms: TermWeights, symbolsShown: boolean): ContextItem {
+function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs, symbolsShown: boolean): ContextItem {
+  const { terms, tuning } = inputs;
   const source = kb.sources.read(record);
   const full = source.ok ? source.text : null;
   const moduleScore = file.moduleScore ?? 0;
   const symbols = source.ok ? kb.reader.symbolsOfFile(record.path) : [];
   const excerpt =
-    full !== null && moduleScore >= MIN_MODULE_SCORE
-      ? excerptOf(full, 1, terms, { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, full) })
+    full !== null && moduleScore >= tuning.minModuleScore
+      ? excerptOf(full, 1, terms.lineWeights(textKey(record), full), { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, full) })
       : null;
   // An outline lists what a file defines; where its definitions are shown, it only repeats them.
   const signature = source.ok && !symbolsShown && file.tier === 0 ? fileOutline(record, symbols, () => kb.reader.docChunks(record.path)) : null;
-  const small = full !== null && full.length / CHARS_PER_TOKEN <= FULL_SHARE.file * available;
+  const standing = file.standing ?? file.score;
+  // A small file is shown whole only when it is a strong seed: a weak one is a path line.
+  const small = full !== null && file.tier === 0 && standing >= tuning.minWholeFileStanding && full.length / CHARS_PER_TOKEN <= tuning.fullShare.file * available;
   const texts: ItemTexts = { full: small ? full : null, excerpt, signature };
   const showsCode = small || excerpt !== null;
-  const standing = file.standing ?? file.score;
   return {
     path: record.path,
     symbolKey: null,
@@ -84,12 +88,15 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
   };
 }
 
-function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, terms: TermWeights): ContextItem {
+function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ContextItem {
   const source = kb.sources.symbolText(record, symbol);
   const signature = source === null ? null : symbolSignature(symbol, record.language);
-  const share = classified.class === 'primary' ? FULL_SHARE.primary : classified.class === 'supporting' ? FULL_SHARE.supporting : 0;
+  const { fullShare } = inputs.tuning;
+  const share = classified.class === 'primary' ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
   const fits = source !== null && source.length / CHARS_PER_TOKEN <= share * available;
-  const excerpt = source !== null && classified.class !== 'type_context' ? excerptOf(source, symbol.startLine, terms, SYMBOL_EXCERPT) : null;
+  const file = source !== null && classified.class !== 'type_context' ? kb.sources.read(record) : null;
+  const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && frame.line !== null && frame.line >= symbol.startLine && frame.line <= symbol.endLine ? [frame.line] : []));
+  const excerpt = source !== null && file?.ok ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), { ...SYMBOL_EXCERPT, focusLines }) : null;
   const texts: ItemTexts = { full: fits ? source : null, excerpt, signature };
   return {
     path: record.path,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
+import { TermMatcher } from './term-matcher.js';
 
-const terms = new Map([['refund', 3], ['ledger', 1]]);
+const matcher = new TermMatcher(new Map([['refund', 3], ['ledger', 1]]));
+let texts = 0;
+
+/** Line weights of a file whose line `firstLine` starts `text`. */
+function weights(text: string, firstLine = 1, terms = matcher): number[] {
+  return [...Array<number>(firstLine - 1).fill(0), ...terms.lineWeights(`t${texts++}`, text)];
+}
 
 function body(lines: number, mentions: Record<number, string>): string {
   return Array.from({ length: lines }, (_, i) => mentions[i] ?? `    step_${i} = compute(${i})`).join('\n');
@@ -10,7 +17,7 @@ function body(lines: number, mentions: Record<number, string>): string {
 describe('excerptOf', () => {
   it('keeps the signature and the lines around what the task mentions, marking each gap with the lines left out', () => {
     const text = `def settle(order):\n${body(99, { 60: '    refund = ledger.refund(order)' })}`;
-    const excerpt = excerptOf(text, 101, terms, SYMBOL_EXCERPT)!;
+    const excerpt = excerptOf(text, 101, weights(text, 101), SYMBOL_EXCERPT)!;
     const lines = excerpt.split('\n');
     expect(lines[0]).toBe('def settle(order):');
     expect(lines[1]).toBe('    ⋯ lines 102-155 not shown ⋯');
@@ -21,29 +28,60 @@ describe('excerptOf', () => {
 
   it('keeps a multi-line signature whole', () => {
     const text = `def settle(\n    order,\n    ledger,\n):\n${body(80, { 70: '    refund()' })}`;
-    expect(excerptOf(text, 1, terms, SYMBOL_EXCERPT)!.split('\n').slice(0, 4)).toEqual(['def settle(', '    order,', '    ledger,', '):']);
+    expect(excerptOf(text, 1, weights(text), SYMBOL_EXCERPT)!.split('\n').slice(0, 4)).toEqual(['def settle(', '    order,', '    ledger,', '):']);
   });
 
   it('centres windows on the best-weighted lines first', () => {
     const mentions: Record<number, string> = {};
     for (let i = 0; i < 300; i += 30) mentions[i] = '    ledger.append(i)';
     mentions[200] = '    refund(order)';
-    const excerpt = excerptOf(`def f():\n${body(300, mentions)}`, 1, terms, { ...SYMBOL_EXCERPT, maxLines: 15 })!;
+    const text = `def f():\n${body(300, mentions)}`;
+    const excerpt = excerptOf(text, 1, weights(text), { ...SYMBOL_EXCERPT, maxLines: 15 })!;
     expect(excerpt).toContain('refund(order)');
   });
 
   it('offers no excerpt when nothing matches, when the text is short, or when it would keep nearly everything', () => {
-    expect(excerptOf(`def f():\n${body(100, {})}`, 1, terms, SYMBOL_EXCERPT)).toBeNull();
-    expect(excerptOf(`def f():\n${body(20, { 5: 'refund()' })}`, 1, terms, SYMBOL_EXCERPT)).toBeNull();
+    const none = `def f():\n${body(100, {})}`;
+    const short = `def f():\n${body(20, { 5: 'refund()' })}`;
+    expect(excerptOf(none, 1, weights(none), SYMBOL_EXCERPT)).toBeNull();
+    expect(excerptOf(short, 1, weights(short), SYMBOL_EXCERPT)).toBeNull();
     const dense: Record<number, string> = {};
     for (let i = 0; i < 45; i++) dense[i] = `    refund(${i})`;
-    expect(excerptOf(`def f():\n${body(45, dense)}`, 1, terms, { ...SYMBOL_EXCERPT, maxLines: 44 })).toBeNull();
+    const dense45 = `def f():\n${body(45, dense)}`;
+    expect(excerptOf(dense45, 1, weights(dense45), { ...SYMBOL_EXCERPT, maxLines: 44 })).toBeNull();
   });
 
   it('centres file excerpts only on eligible (module-level) lines', () => {
     const text = body(200, { 10: 'refund = 1', 150: 'REFUND_TABLE = {}' });
-    const excerpt = excerptOf(text, 1, new Map([['refund', 1], ['refund_table', 5]]), { ...FILE_EXCERPT, maxLines: 10, context: 2, eligible: (i) => i < 100 })!;
+    const table = new TermMatcher(new Map([['refund', 1], ['refund_table', 5]]));
+    const excerpt = excerptOf(text, 1, weights(text, 1, table), { ...FILE_EXCERPT, maxLines: 10, context: 2, eligible: (i) => i < 100 })!;
     expect(excerpt).toContain('refund = 1');
     expect(excerpt).not.toContain('REFUND_TABLE');
+  });
+});
+
+describe('excerptOf, docstrings and stack frames', () => {
+  const docstring = (n: number) => ['    """Map a function over blocks.', ...Array.from({ length: n }, (_, i) => `    Example ${i}: refund(x)`), '    """'];
+
+  it('shows a function whose length is mostly docstring whole, the docstring cut to its first line', () => {
+    const code = Array.from({ length: 30 }, (_, i) => `    step_${i} = compute(${i})`);
+    const text = ['def map_blocks(func):', ...docstring(200), ...code].join('\n');
+    const excerpt = excerptOf(text, 10, weights(text, 10), SYMBOL_EXCERPT)!;
+    expect(excerpt.split('\n').slice(0, 3)).toEqual(['def map_blocks(func):', '    """Map a function over blocks.', '    ⋯ lines 12-212 not shown ⋯']);
+    for (const line of code) expect(excerpt).toContain(line);
+  });
+
+  it('centres no window on docstring lines when the code is too long to show whole', () => {
+    const code = Array.from({ length: 200 }, (_, i) => (i === 150 ? '    total = refund(order)' : `    step_${i} = compute(${i})`));
+    const text = ['def settle(order):', ...docstring(20), ...code].join('\n');
+    const excerpt = excerptOf(text, 1, weights(text), SYMBOL_EXCERPT)!;
+    expect(excerpt).toContain('total = refund(order)');
+    expect(excerpt).not.toContain('Example 3: refund(x)');
+  });
+
+  it('centres the first window on a stack frame\'s line, whatever the terms say', () => {
+    const text = `def f():\n${body(300, { 10: '    refund()' })}`;
+    const excerpt = excerptOf(text, 1, weights(text), { ...SYMBOL_EXCERPT, maxLines: 8, context: 2, focusLines: [251] })!;
+    expect(excerpt).toContain('step_249 = compute(249)');
   });
 });

@@ -9,12 +9,24 @@ const HASH_COMMENT_LANGUAGES = new Set<Language>(['ruby', 'shell', 'yaml', 'toml
 
 /** The signature followed by the docstring, written the way the language writes one. */
 export function symbolSignature(symbol: SymbolRecord, language: Language): string {
-  const doc = symbol.doc?.trim();
+  const doc = docSummary(symbol.doc);
   if (!doc) return symbol.signature;
   if (language === 'python') return `${symbol.signature}\n    """${doc.replace(/"""/g, '\\"\\"\\"')}"""`;
   const marker = HASH_COMMENT_LANGUAGES.has(language) ? '#' : '//';
   const comment = doc.split('\n').map((line) => `${marker} ${line}`.trimEnd()).join('\n');
   return `${comment}\n${symbol.signature}`;
+}
+
+/** Most docstring lines a signature carries: its first paragraph, and at most this many lines of it. */
+const MAX_DOC_LINES = 6;
+
+/** The docstring's first paragraph, cut to MAX_DOC_LINES lines. */
+function docSummary(doc: string | null): string | undefined {
+  const trimmed = doc?.trim();
+  if (!trimmed) return undefined;
+  const paragraph = trimmed.split(/\n\s*\n/)[0]!;
+  const lines = paragraph.split('\n');
+  return lines.length > MAX_DOC_LINES ? `${lines.slice(0, MAX_DOC_LINES).join('\n')} …` : paragraph;
 }
 
 /** Definitions in source order, nested by qualified name, each with its line range and first doc line. */

@@ -7,7 +7,8 @@ import type { FitResult } from '../budget/fit.js';
 import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { termWeights } from '../stages/code-evidence.js';
+import { matcherFor } from './term-matcher.js';
+import type { CandidateTuning } from '../tuning.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
 
@@ -18,6 +19,7 @@ export interface AssembleOptions {
   /** ISO 8601; given so that assembly stays deterministic. */
   createdAt: string;
   minCoChange: number;
+  tuning: CandidateTuning;
 }
 
 export interface Assembled {
@@ -28,7 +30,7 @@ export interface Assembled {
 }
 
 export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
-  const candidates = buildCandidates(context, kb, termWeights(task.terms));
+  const candidates = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning });
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
   const { fit, rendered } = await options.fitter.fit({

@@ -10,7 +10,7 @@ import { refusedUrl, startModelServer, type ChatCall, type ChatReply, type Model
 import type { RetrieveRequest } from '../pipeline/retrieve.js';
 import { decisionsIn } from '../pipeline/explain.js';
 import { retrieve } from '../pipeline/retrieve.js';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import type { ModelErrorPolicy } from './model-gateway.js';
 
 const REQUEST: RetrieveRequest = {

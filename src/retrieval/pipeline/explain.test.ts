@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { renderExplanation } from './explain-text.js';
 import { explainTask } from './explain.js';
 import { EMPTY_REFINEMENT } from './refinement.js';
@@ -15,7 +15,7 @@ describe('explainTask', () => {
     first = await retrieve(repo.ports, {
       task: 'Wrong total in `shop/cart.py`',
       stages: ['scope', 'precision'],
-      budget: { contextWindow: 1400, reservedTokens: 400 },
+      budget: { contextWindow: 1000, reservedTokens: 400 },
       format: 'prompt',
     });
     second = await refine(repo.ports, { taskId: first.taskId, request: { ...EMPTY_REFINEMENT, missingFiles: ['README.md'] } });
@@ -33,7 +33,7 @@ describe('explainTask', () => {
     expect(scope.files[0]!.included.map((decision) => decision.id)).toContain('shop/cart.py');
     const precision = run!.stages.find((stage) => stage.stage === 'precision')!;
     expect(precision.symbols.map((group) => group.label)).toContain('primary');
-    expect(run!.budget).toMatchObject({ available: 1000, used: first.package.budget.used, format: 'prompt' });
+    expect(run!.budget).toMatchObject({ available: 600, used: first.package.budget.used, format: 'prompt' });
     expect(run!.budget!.evicted.length + run!.budget!.demoted.length).toBeGreaterThan(0);
     expect(run!.analysis).toMatchObject({ event: 'analysis' });
     expect(run!.notes).toContainEqual({ stage: 'scope', event: 'tier-skipped', message: 'enrichment not found, tier 4 skipped' });

@@ -4,6 +4,7 @@
 // decisions go to the raw log like any other run's.
 
 import type { RenderFormat } from '../../core/context-package.js';
+import { DEFAULT_TUNING } from '../tuning.js';
 import { InputError, NotFoundError, UsageError } from '../../core/errors.js';
 import { checkTaskId } from './ids.js';
 import {
@@ -55,5 +56,6 @@ export async function refine(ports: RetrievalPorts, refinement: RefineRequest): 
     text: refinedText(task.text, merged),
     requested: requestedItems(merged),
     refinement: merged,
+    tuning: DEFAULT_TUNING,
   });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RENDER_FORMATS } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
 import { createO200kCounter } from '../budget/tokens.js';
-import { indexedFiles, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { retrieve } from './retrieve.js';
 
 const WORDS = ['cart', 'total', 'tax', 'price', 'discount', 'order', 'ship', 'refund', 'ledger', 'émoji🙂', '```', '<|endoftext|>', 'x'.repeat(40)];

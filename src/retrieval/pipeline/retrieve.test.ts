@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { itemIdentity, RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
 import { parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
 import { createO200kCounter } from '../budget/tokens.js';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { decisionsIn } from './explain.js';
 import { refine } from './refine.js';
 import { EMPTY_REFINEMENT } from './refinement.js';

@@ -29,6 +29,7 @@ import { directSink, type RecordSink } from './record-sink.js';
 import { runStages } from './runner.js';
 import { sessionWriter } from './session-writer.js';
 import type { StoredTask } from './stored-task.js';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../tuning.js';
 
 export interface RetrievalPorts {
   /** The curated index, opened read-only. */
@@ -58,6 +59,8 @@ export interface RetrieveRequest {
   stages: readonly string[];
   budget: TokenBudget;
   format: RenderFormat;
+  /** How packages are shaped (defaults: DEFAULT_TUNING); evaluations compare settings with it. */
+  tuning?: RetrievalTuning;
 }
 
 export interface RetrieveResult {
@@ -76,7 +79,7 @@ export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest):
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
   const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
   const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format };
-  return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null });
+  return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING });
 }
 
 export interface PipelineRun {
@@ -87,12 +90,13 @@ export interface PipelineRun {
   text: string;
   requested: RequestedItems;
   refinement: RefinementRequest | null;
+  tuning: RetrievalTuning;
 }
 
 export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Promise<RetrieveResult> {
   const clock = ports.now ?? Date.now;
   const started = clock();
-  const stages = stagesByName(run.stored.stages);
+  const stages = stagesByName(run.stored.stages, run.tuning);
   const budget = { ...run.stored.budget, available: availableTokens(run.stored.budget) };
   const runId = newId('run', started);
   const records = ports.records ?? directSink(ports.rawLog, ports.sessions);
@@ -116,6 +120,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
       fitter: fitterOf(ports),
       createdAt: new Date(clock()).toISOString(),
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
+      tuning: run.tuning.candidates,
     });
     log.write('budget', 'budget', budgetRecord(assembled));
     session.finish(assembled.package);

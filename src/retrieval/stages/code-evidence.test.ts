@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SymbolRecord } from '../../core/entities.js';
 import { diskSources } from '../assembly/source-texts.js';
-import { indexedFiles, type IndexedRepo } from '../retrieval.fixture.js';
-import { moduleText, ownText, scoreCode, unitRelevance } from './code-evidence.js';
+import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
+import { TermMatcher } from '../assembly/term-matcher.js';
+import { moduleLines, ownLines, scoreCode, unitRelevance } from './code-evidence.js';
 
 const PRINTER = `"""Printing."""
 
@@ -36,7 +37,7 @@ describe('scoreCode', () => {
 
   it('ranks a definition by what its own text says, not by a common word in its name', () => {
     // As the task analysis weighs them: the title's words high, words of pasted output low.
-    const terms = new Map([['left', 0.6], ['right', 0.6], ['inverse', 2.5], ['trig', 2.5], ['function', 1.5], ['asin', 1]]);
+    const terms = new TermMatcher(new Map([['left', 0.6], ['right', 0.6], ['inverse', 2.5], ['trig', 2.5], ['function', 1.5], ['asin', 1]]));
     const evidence = scoreCode(repo.ports.reader, diskSources(repo.ports.root), ['printer.py'], terms);
     const units = evidence.files.get('printer.py')!.units;
     const relevance = (key: string) => unitRelevance(units.find((unit) => unit.key === key)!, evidence);
@@ -47,7 +48,7 @@ describe('scoreCode', () => {
   });
 });
 
-describe('ownText and moduleText', () => {
+describe('ownLines and moduleLines', () => {
   const lines = PRINTER.split('\n');
   const symbol = (qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord => ({
     key: `p.py::${qualifiedName}`, path: 'p.py', name: qualifiedName.split('.').pop()!, qualifiedName, kind, signature: '', doc: null,
@@ -55,15 +56,19 @@ describe('ownText and moduleText', () => {
   });
   const symbols = [symbol('LatexPrinter', 'class', 6, 21), symbol('LatexPrinter.left', 'method', 11, 12), symbol('LatexPrinter.right', 'method', 14, 15), symbol('LatexPrinter._print_Function', 'method', 17, 21)];
 
+  const join = (numbers: number[]) => numbers.map((line) => lines[line - 1]).join('\n');
+  const ownLinesText = (symbol: SymbolRecord) => join(ownLines(symbol, symbols, lines.length));
+  const moduleLinesText = () => join(moduleLines(symbols, lines.length));
+
   it('gives a class its header and fields, without its methods', () => {
-    const text = ownText(symbols[0]!, symbols, lines);
+    const text = ownLinesText(symbols[0]!);
     expect(text).toContain('class LatexPrinter:');
     expect(text).toContain('mode = "inline"');
     expect(text).not.toContain('def left');
   });
 
   it('gives a module its lines outside every top-level definition', () => {
-    const text = moduleText(symbols, lines);
+    const text = moduleLinesText();
     expect(text).toContain('INVERSE_TRIG = {');
     expect(text).not.toContain('class LatexPrinter');
   });

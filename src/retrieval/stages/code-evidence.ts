@@ -7,8 +7,8 @@
 
 import type { SymbolRecord } from '../../core/entities.js';
 import { CLASS_LIKE_KINDS } from '../../core/entities.js';
-import { codeTokens, expandWord } from '../../core/tokens.js';
 import type { SourceTexts } from '../assembly/source-texts.js';
+import { textKey, type TermCounts, type TermMatcher } from '../assembly/term-matcher.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 const K1 = 1.2;
@@ -37,27 +37,29 @@ export interface CodeEvidence {
   max: number;
 }
 
-/** Scores the definitions and module-level code of each file for the task's weighted terms. */
-export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], terms: ReadonlyMap<string, number>): CodeEvidence {
-  const docs: { file: string; key: string | null; name: string; tokens: string[] }[] = [];
+/** Scores the definitions and module-level code of each file for the task's terms. */
+export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], matcher: TermMatcher): CodeEvidence {
+  const docs: { file: string; key: string | null; name: string; counts: TermCounts }[] = [];
   for (const path of paths) {
     const record = reader.file(path);
     if (!record || record.kind === 'doc') continue;
     const source = sources.read(record);
     if (!source.ok) continue;
     const symbols = reader.symbolsOfFile(path);
-    const lines = source.text.split('\n');
-    for (const symbol of symbols) docs.push({ file: path, key: symbol.key, name: symbol.name, tokens: codeTokens(ownText(symbol, symbols, lines)) });
-    docs.push({ file: path, key: null, name: '', tokens: codeTokens(moduleText(symbols, lines)) });
+    // Each line is counted once; a definition sums the lines it owns.
+    const lines = matcher.lines(textKey(record), source.text);
+    const count = lines.lengths.length;
+    for (const symbol of symbols) docs.push({ file: path, key: symbol.key, name: symbol.name, counts: matcher.sum(lines, ownLines(symbol, symbols, count)) });
+    docs.push({ file: path, key: null, name: '', counts: matcher.sum(lines, moduleLines(symbols, count)) });
   }
-  const averageLength = docs.reduce((sum, doc) => sum + doc.tokens.length, 0) / Math.max(1, docs.length) || 1;
+  const averageLength = docs.reduce((total, doc) => total + doc.counts.length, 0) / Math.max(1, docs.length) || 1;
   const files = new Map<string, FileEvidence>();
   let max = 0;
   for (const doc of docs) {
     const evidence = files.get(doc.file) ?? { units: [], module: 0 };
     files.set(doc.file, evidence);
-    const text = bm25(doc.tokens, terms, averageLength);
-    const name = doc.key === null ? 0 : nameWeight(doc.name, terms);
+    const text = bm25(doc.counts, matcher.weights, averageLength);
+    const name = doc.key === null ? 0 : nameWeight(doc.name, matcher);
     if (doc.key === null) evidence.module = text;
     else evidence.units.push({ key: doc.key, path: doc.file, text, name });
     max = Math.max(max, text + NAME_WEIGHT * name);
@@ -74,48 +76,44 @@ export function moduleRelevance(file: FileEvidence, evidence: CodeEvidence): num
   return evidence.max > 0 ? file.module / evidence.max : 0;
 }
 
-function bm25(tokens: readonly string[], terms: ReadonlyMap<string, number>, averageLength: number): number {
-  if (tokens.length === 0) return 0;
-  const tf = new Map<string, number>();
-  for (const token of tokens) if (terms.has(token)) tf.set(token, (tf.get(token) ?? 0) + 1);
-  const norm = K1 * (1 - B + (B * tokens.length) / averageLength);
+function bm25(counts: TermCounts, weights: Float64Array, averageLength: number): number {
+  if (counts.length === 0) return 0;
+  const norm = K1 * (1 - B + (B * counts.length) / averageLength);
   let score = 0;
-  for (const [term, count] of tf) score += (terms.get(term)! * count * (K1 + 1)) / (count + norm);
+  counts.tf.forEach((count, slot) => {
+    if (count > 0) score += (weights[slot]! * count * (K1 + 1)) / (count + norm);
+  });
   return score;
 }
 
-function nameWeight(name: string, terms: ReadonlyMap<string, number>): number {
-  let weight = 0;
-  for (const token of expandWord(name)) weight += terms.get(token) ?? 0;
-  return weight;
+function nameWeight(name: string, matcher: TermMatcher): number {
+  return matcher.weightOf(name);
 }
 
-/** A definition's lines without those of the definitions nested in it (a class: its header and fields). */
-export function ownText(symbol: SymbolRecord, symbols: readonly SymbolRecord[], lines: readonly string[]): string {
+/** The 1-based lines a definition owns: all of them, but a class's methods are their own. */
+export function ownLines(symbol: SymbolRecord, symbols: readonly SymbolRecord[], lineCount: number): number[] {
+  const end = Math.min(symbol.endLine, lineCount);
+  if (!CLASS_LIKE_KINDS.has(symbol.kind)) return range(symbol.startLine, end);
   const children = symbols.filter((other) => other.parent === symbol.qualifiedName && other.key !== symbol.key);
-  if (children.length === 0 || !CLASS_LIKE_KINDS.has(symbol.kind)) return lines.slice(symbol.startLine - 1, symbol.endLine).join('\n');
-  return keptLines(symbol.startLine, symbol.endLine, children, lines);
+  return keptLines(symbol.startLine, end, children);
 }
 
 /** The file's lines outside every top-level definition. */
-export function moduleText(symbols: readonly SymbolRecord[], lines: readonly string[]): string {
-  return keptLines(1, lines.length, symbols.filter((symbol) => symbol.parent === null), lines);
+export function moduleLines(symbols: readonly SymbolRecord[], lineCount: number): number[] {
+  return keptLines(1, lineCount, symbols.filter((symbol) => symbol.parent === null));
 }
 
-function keptLines(start: number, end: number, holes: readonly Pick<SymbolRecord, 'startLine' | 'endLine'>[], lines: readonly string[]): string {
+function keptLines(start: number, end: number, holes: readonly Pick<SymbolRecord, 'startLine' | 'endLine'>[]): number[] {
+  if (end < start) return [];
   const inHole = new Uint8Array(end - start + 1);
-  for (const hole of holes) {
-    for (let line = Math.max(start, hole.startLine); line <= Math.min(end, hole.endLine); line++) inHole[line - start] = 1;
-  }
-  const kept: string[] = [];
-  for (let line = start; line <= end; line++) if (inHole[line - start] === 0) kept.push(lines[line - 1] ?? '');
-  return kept.join('\n');
+  for (const hole of holes) inHole.fill(1, Math.max(0, hole.startLine - start), Math.max(0, Math.min(end, hole.endLine) - start + 1));
+  const kept: number[] = [];
+  for (let line = start; line <= end; line++) if (inHole[line - start] === 0) kept.push(line);
+  return kept;
 }
 
-/** The task's weighted terms as a map (a term listed twice keeps its larger weight). */
-export function termWeights(terms: readonly { term: string; weight: number }[]): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const { term, weight } of terms) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
-  return weights;
+function range(start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let line = start; line <= end; line++) out.push(line);
+  return out;
 }
-

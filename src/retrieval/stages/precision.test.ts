@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskSources } from '../assembly/source-texts.js';
 import { deterministicJudge } from '../judge/judge.js';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { analyzeTask } from '../task/task-query.js';
 import { assertedNames, hasRationale } from './precision-evidence.js';
 import { precisionStage } from './precision.js';

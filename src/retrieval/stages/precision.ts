@@ -8,6 +8,7 @@ import type { JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { hasRationale, relatedSymbols, testAssertions, type PrimaryHit, type RelatedHit } from './precision-evidence.js';
 import { primaryUnits, type PrimaryUnitOptions } from './primary-units.js';
+import { DEFAULT_TUNING, type PrecisionTuning } from '../tuning.js';
 import { resolveRequested } from './requested.js';
 import { DEFAULT_SEED_OPTIONS, findSeeds } from './scope-seeds.js';
 import {
@@ -41,11 +42,11 @@ const MIN_ANCHOR_WEIGHT = 0.3;
  */
 const SUPPORTING_RANK = 10;
 
-export function precisionStage(): Stage {
+export function precisionStage(tuning: PrecisionTuning = DEFAULT_TUNING.precision): Stage {
   return {
     name: 'precision',
     async run(context, kb, task, judge) {
-      const { proposals, files } = proposeAll(context, kb, task);
+      const { proposals, files } = proposeAll(context, kb, task, tuning);
       const judged = await judge.judge(task, {
         stage: 'precision',
         subject: 'symbols',
@@ -64,10 +65,10 @@ export function precisionStage(): Stage {
  * A proposed class for every symbol of every scoped file, from the evidence; and the scoped
  * files with their standing and how much their module-level code bears on the task.
  */
-function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery): { proposals: Proposal[]; files: ScopedFile[] } {
+function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, tuning: PrecisionTuning): { proposals: Proposal[]; files: ScopedFile[] } {
   const scoped = scopedFiles(context, kb, task);
   const request = resolveRequested(kb.reader, task.requested);
-  const units = primaryUnits(kb.reader, kb.sources, task, scoped, primaryOptions(context));
+  const units = primaryUnits(kb.reader, kb.sources, task, scoped, primaryOptions(context, tuning), tuning.units);
   const primaries = new Map(units.primaries);
   for (const symbol of request.symbols) primaries.set(symbol.key, { score: 1, reason: 'requested by a refinement', signals: { requested: 1 } });
   const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set(scoped.keys()));
@@ -128,23 +129,17 @@ function hasNamedSymbols(task: TaskQuery): boolean {
   return task.mentionedSymbols.some((symbol) => symbol.weight >= MIN_ANCHOR_WEIGHT);
 }
 
-/** Weaker definitions are context at most (callers, callees, ranked matches), not primary. */
-const MIN_PRIMARY_SHARE = 0.4;
-/** Tokens of budget per file whose definitions are scored, and per primary definition. */
-const TOKENS_PER_FOCUS_FILE = 1000;
-const TOKENS_PER_PRIMARY = 400;
-
 /**
  * More budget affords more files in focus and more primary definitions; more primaries
  * than fit costs nothing but time, as the fitter shows the strongest and drops the rest.
  */
-function primaryOptions(context: RetrievalContext): PrimaryUnitOptions {
+function primaryOptions(context: RetrievalContext, tuning: PrecisionTuning): PrimaryUnitOptions {
   const available = context.budget.available;
   return {
-    focusFiles: clamp(Math.round(available / TOKENS_PER_FOCUS_FILE), 4, 16),
-    maxPrimary: clamp(Math.round(available / TOKENS_PER_PRIMARY), 4, 60),
+    focusFiles: clamp(Math.round(available / tuning.tokensPerFocusFile), 4, 16),
+    maxPrimary: clamp(Math.round(available / tuning.tokensPerPrimary), 4, 60),
     rankedSymbols: 20,
-    minShare: MIN_PRIMARY_SHARE,
+    minShare: tuning.minPrimaryShare,
   };
 }
 

@@ -8,9 +8,11 @@
 import type { SourceTexts } from '../assembly/source-texts.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { scoreCode, termWeights, unitRelevance, moduleRelevance, type CodeEvidence } from './code-evidence.js';
+import { matcherFor } from '../assembly/term-matcher.js';
+import { scoreCode, unitRelevance, moduleRelevance, type CodeEvidence } from './code-evidence.js';
 import type { PrimaryHit } from './precision-evidence.js';
 import type { ScopedFile } from './stage.js';
+import { DEFAULT_TUNING, type UnitWeights } from '../tuning.js';
 import { compareText } from '../../core/compare.js';
 
 export interface PrimaryUnitOptions {
@@ -22,19 +24,6 @@ export interface PrimaryUnitOptions {
   /** A definition is primary only when its score reaches this share of the best one's. */
   minShare: number;
 }
-
-export interface UnitWeights {
-  /** The definition's own text (BM25 with the task's weighted terms, name included). */
-  text: number;
-  /** The ranker's fused symbol score. */
-  ranked: number;
-  /** A name or stack frame of the task resolving to the definition (weighted by specificity). */
-  anchor: number;
-  /** How much of a unit's score its file's standing decides (0: none, 1: all of it). */
-  file: number;
-}
-
-export const DEFAULT_UNIT_WEIGHTS: UnitWeights = { text: 1, ranked: 0.5, anchor: 0.6, file: 0.7 };
 
 export interface PrimaryUnits {
   primaries: Map<string, PrimaryHit>;
@@ -52,14 +41,14 @@ export function primaryUnits(
   task: TaskQuery,
   scoped: ReadonlyMap<string, ScopedFile>,
   options: PrimaryUnitOptions,
-  weights: UnitWeights = DEFAULT_UNIT_WEIGHTS,
+  weights: UnitWeights = DEFAULT_TUNING.precision.units,
 ): PrimaryUnits {
   const standing = fileStanding(task, scoped);
   const focus = [...standing.entries()]
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, options.focusFiles);
   const fileWeights = new Map(focus);
-  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), termWeights(task.terms));
+  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task));
   const anchors = new Map(task.mentionedSymbols.map((symbol) => [symbol.key, symbol]));
   const ranked = rankedScores(task, options.rankedSymbols);
   const hits: [string, PrimaryHit][] = [];
@@ -72,7 +61,9 @@ export function primaryUnits(
       const text = unitRelevance(unit, evidence);
       const rank = ranked.get(unit.key) ?? 0;
       const anchor = Math.min(1, anchors.get(unit.key)?.weight ?? 0);
-      const score = scale * (weights.text * text + weights.ranked * rank) + weights.anchor * anchor;
+      // Anchors count with the file's standing too: a name from a pasted log that resolves
+      // into an unrelated file is weaker evidence than one in the file the task is about.
+      const score = scale * (weights.text * text + weights.ranked * rank + weights.anchor * anchor);
       if (score <= 0) continue;
       hits.push([unit.key, { score, reason: reasonOf(text, rank, anchors.get(unit.key)?.reasons[0]), signals: signalsOf(text, rank, anchor, standingOf) }]);
     }

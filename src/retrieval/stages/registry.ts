@@ -5,16 +5,17 @@ import { UsageError } from '../../core/errors.js';
 import { precisionStage } from './precision.js';
 import { scopeStage } from './scope.js';
 import type { Stage } from './stage.js';
+import { DEFAULT_TUNING, type RetrievalTuning } from '../tuning.js';
 
-const STAGES: Readonly<Record<string, () => Stage>> = {
+const STAGES: Readonly<Record<string, (tuning: RetrievalTuning) => Stage>> = {
   scope: () => scopeStage(),
-  precision: () => precisionStage(),
+  precision: (tuning) => precisionStage(tuning.precision),
 };
 
 export const STAGE_NAMES: readonly string[] = Object.keys(STAGES);
 
 /** The stages named, in order; an empty, repeated or unknown name is a usage error that lists the known ones. */
-export function stagesByName(names: readonly string[]): Stage[] {
+export function stagesByName(names: readonly string[], tuning: RetrievalTuning = DEFAULT_TUNING): Stage[] {
   if (names.length === 0) {
     throw new UsageError('the stage list is empty', { hint: `name at least one stage, e.g. --stages ${STAGE_NAMES.join(',')}` });
   }
@@ -26,6 +27,6 @@ export function stagesByName(names: readonly string[]): Stage[] {
     }
     if (seen.has(name)) throw new UsageError(`stage "${name}" is listed twice`, { hint: 'name each stage once' });
     seen.add(name);
-    return make();
+    return make(tuning);
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitInit } from '../../../test/support/temp-repo.js';
 import { diskSources } from '../assembly/source-texts.js';
 import { deterministicJudge } from '../judge/judge.js';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { analyzeTask } from '../task/task-query.js';
 import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE, scopeStage, type ScopeOptions } from './scope.js';
 import { emptyContext, type RetrievalContext } from './stage.js';

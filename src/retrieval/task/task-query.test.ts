@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bm25Baseline } from '../../search/rank/bm25-baseline.js';
-import { indexedFixture, type IndexedRepo } from '../retrieval.fixture.js';
+import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { analyzeTask, errorLines } from './task-query.js';
 
 const TASK = [

@@ -2,7 +2,7 @@
 // edge with probability `damping` and jumps back to a seed otherwise (also from files
 // with no way out). Scores are the walker's stationary distribution.
 //
-// Degree normalisation (RANKING.md §6), deg(v) counting v's distinct neighbours over the
+// Degree normalisation, deg(v) counting v's distinct neighbours over the
 // walked relations (both directions). Without it a hub (`utils`, `__init__`, constants)
 // that everything imports collects mass from every direction and tops every list. Two
 // knobs, because they act differently:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedShop, type IndexedShop } from './shop-index.fixture.js';
+import { indexedShop, type IndexedShop } from '../../../test/support/shop-index.js';
 import { RRF_K } from '../rank/fusion.js';
 import { distinctiveTerms, similarTo } from './similar.js';
 import { structuralNeighbours } from './structural-similarity.js';

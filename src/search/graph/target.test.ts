@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainIndex, runIndex } from '../../app.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
-import { indexedShop, type IndexedShop } from './shop-index.fixture.js';
+import { indexedShop, type IndexedShop } from '../../../test/support/shop-index.js';
 import { readTargetText, resolveTarget } from './target.js';
 
 let shop: IndexedShop;

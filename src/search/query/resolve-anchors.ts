@@ -17,8 +17,9 @@ export interface ResolvedAnchors {
   files: Map<string, AnchorHit>;
   symbols: Map<EntityKey, AnchorHit & { path: string }>;
   /**
-   * Files guaranteed a top slot, in order (RANKING.md §5): the innermost in-project frame,
-   * then paths named outright (a link or a written path resolving to exactly one file).
+   * Files guaranteed a top slot, in order: the innermost in-project frame (most often the
+   * file to change), then paths named outright (a link or a written path resolving to
+   * exactly one file). A fused score should not be able to bury either.
    */
   pinnedFiles: string[];
   /** The innermost frame's function, when its line resolves to a definition. */

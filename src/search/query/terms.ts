@@ -1,5 +1,5 @@
-// Query reduction and term weighting (RANKING.md §3). A whole issue is a poor query: most
-// of its words are prose shared by every file. Terms are weighted by where they occur
+// Query reduction and term weighting. A whole issue is a poor query: most of its words
+// are prose shared by every file, and the near-optimal query is a small part of it. Terms are weighted by where they occur
 // (title and inline code above prose, prose above pasted code) and by rarity in the
 // index, terms in more than half the units are dropped, and the query is capped.
 

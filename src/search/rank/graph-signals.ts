@@ -1,5 +1,5 @@
-// Graph propagation from confident seeds only (RANKING.md §6): the task's anchors, plus
-// the very top of the text signals. Co-change neighbours come straight from the index
+// Graph propagation from confident seeds only — from weak ones it spreads noise: the
+// task's anchors, plus the very top of the text signals. Co-change neighbours come straight from the index
 // (a few lookups); personalized PageRank over imports and references (degree-normalised,
 // pagerank.ts) needs the whole repository graph, so it runs only when one is at hand.
 

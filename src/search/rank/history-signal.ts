@@ -1,4 +1,4 @@
-// Similar past changes (RANKING.md §4): commits whose messages resemble the task vote for
+// Similar past changes: commits whose messages resemble the task vote for
 // the files they changed — a commit that touched few files votes harder for each, and a
 // recent one a little harder than an old one. Only history mined from the indexed HEAD
 // is used, so an evaluation at a task's commit never sees the future.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from '../../../../test/support/tree-snapshot.js';
 import { readDataset } from '../../../eval/dataset.js';
 import { buildScriptedRepo, type ScriptedRepo } from '../../../eval/from-git/scripted-repo.fixture.js';
-import { writeFiles } from '../../../eval/test-support.fixture.js';
+import { writeFiles } from '../../../../test/support/eval-ports.js';
 import type { Io } from '../io.js';
 import { main } from '../main.js';
 

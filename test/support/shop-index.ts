@@ -1,11 +1,11 @@
 // The shop fixture repository, copied, indexed in-process and opened, for tests that need
 // a real index behind the graph.
 
-import { drainIndex, openReader, openRepo, runIndex, type RepoContext } from '../../app.js';
-import type { CuratedReader } from '../../store/curated.js';
-import { fixtureRepo, type TempDir } from '../../../test/support/temp-repo.js';
-import { loadRepoGraph } from './load-graph.js';
-import type { RepoGraph } from './repo-graph.js';
+import { drainIndex, openReader, openRepo, runIndex, type RepoContext } from '../../src/app.js';
+import type { CuratedReader } from '../../src/store/curated.js';
+import { fixtureRepo, type TempDir } from './temp-repo.js';
+import { loadRepoGraph } from '../../src/search/graph/load-graph.js';
+import type { RepoGraph } from '../../src/search/graph/repo-graph.js';
 
 export interface IndexedShop {
   repo: TempDir;

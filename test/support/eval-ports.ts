@@ -3,9 +3,9 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex } from '../app.js';
-import type { TaskTree } from './evaluator.js';
-import type { IndexPorts } from './run-eval.js';
+import { drainIndex, openReader, openRepo, runIndex } from '../../src/app.js';
+import type { TaskTree } from '../../src/eval/evaluator.js';
+import type { IndexPorts } from '../../src/eval/run-eval.js';
 
 export function realIndexPorts(): IndexPorts {
   const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });

@@ -1,0 +1,70 @@
+// The numbers that shape a package: how definitions are ranked (evidence weights, how many
+// files are in focus, which definitions count as primary) and how large an item may be shown
+// whole. One immutable value with defaults; the pipeline takes it whole, so that an
+// evaluation can compare settings in one run (bench/tune-package.ts) without any of them
+// being read from the environment. The defaults were chosen on tasks built from git
+// histories, never on the dev set (bench/README.md).
+
+export interface UnitWeights {
+  /** The definition's own text (BM25 with the task's weighted terms, name included). */
+  text: number;
+  /** The ranker's fused symbol score. */
+  ranked: number;
+  /** A name or stack frame of the task resolving to the definition (weighted by specificity). */
+  anchor: number;
+  /** How much of a unit's score its file's standing decides (0: none, 1: all of it). */
+  file: number;
+}
+
+export interface PrecisionTuning {
+  units: UnitWeights;
+  /** Tokens of budget per file whose definitions are scored (at least 4, at most 16 files). */
+  tokensPerFocusFile: number;
+  /** Tokens of budget per primary definition (at least 4, at most 60). */
+  tokensPerPrimary: number;
+  /** A definition is primary only when its score reaches this share of the best one's. */
+  minPrimaryShare: number;
+}
+
+export interface CandidateTuning {
+  /** Largest share of the budget one item may take at full detail. */
+  fullShare: { file: number; primary: number; supporting: number };
+  /** Module-level code is offered as an excerpt only when it bears on the task at least this much. */
+  minModuleScore: number;
+  /** A small seed file is offered whole only when its standing for the task is at least this. */
+  minWholeFileStanding: number;
+}
+
+export interface RetrievalTuning {
+  precision: PrecisionTuning;
+  candidates: CandidateTuning;
+}
+
+export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
+  precision: Object.freeze({
+    units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7 }),
+    tokensPerFocusFile: 1000,
+    tokensPerPrimary: 400,
+    minPrimaryShare: 0.4,
+  }),
+  candidates: Object.freeze({
+    fullShare: Object.freeze({ file: 0.06, primary: 0.35, supporting: 0.1 }),
+    minModuleScore: 0.5,
+    minWholeFileStanding: 0.5,
+  }),
+});
+
+/** Tuning with some values replaced, e.g. `{ precision: { units: { file: 0.9 } } }`. */
+export type TuningOverrides = { [K in keyof RetrievalTuning]?: { [P in keyof RetrievalTuning[K]]?: Partial<RetrievalTuning[K][P]> | RetrievalTuning[K][P] } };
+
+export function withTuning(overrides: TuningOverrides = {}, base: RetrievalTuning = DEFAULT_TUNING): RetrievalTuning {
+  const merge = <T extends object>(into: T, from: object | undefined): T => {
+    const out = { ...into } as Record<string, unknown>;
+    for (const [key, value] of Object.entries(from ?? {})) {
+      const current = out[key];
+      out[key] = current !== null && typeof current === 'object' && typeof value === 'object' ? merge(current as object, value as object) : value;
+    }
+    return out as T;
+  };
+  return merge(base, overrides);
+}
