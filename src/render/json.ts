@@ -1,12 +1,13 @@
 // The JSON form: the render view as one line of JSON with keys sorted at every level, so
 // the same package always prints the same bytes. Compact, so that the budget goes to the
-// code each item carries rather than to indentation; items keep what a program needs to
-// place and trust them (path, symbol, lines, detail, reason, score, tokens, text).
+// code each item carries rather than to indentation and metadata: an item keeps what a
+// program needs to place and trust it (path, symbol, lines, detail, reason) and its text.
 
-import type { ContextPackage, FileEdge } from '../core/context-package.js';
+import type { ContextPackage, Detail, FileEdge } from '../core/context-package.js';
+import { parseEntityKey } from '../core/entities.js';
 import { InputError } from '../core/errors.js';
 import type { Printer } from './printer.js';
-import { buildView, type ItemView, type RenderView } from './view.js';
+import { buildView, type BudgetDigest, type ItemView, type RenderView } from './view.js';
 
 /** A copy with object keys sorted (code-unit order) at every depth; arrays keep their order. */
 export function sortKeysDeep(value: unknown): unknown {
@@ -26,27 +27,70 @@ function element(value: unknown): string {
   return `${stableStringify(value)},`;
 }
 
-/** The fields of an item in the JSON form. */
-export type JsonItem = Omit<ItemView, 'key' | 'signals' | 'stage' | 'tier'>;
+/**
+ * An item in the JSON form: where its text is from and why it is here, and the text. The
+ * ranking signals, stage, tier and scores are in the raw log (`cairn explain --json`).
+ */
+export interface JsonItem {
+  path: string;
+  /** The definition's qualified name ("Cart.total"), or null for a whole file. */
+  symbol: string | null;
+  /** First and last line of the item in its file (1-based, inclusive). */
+  lines: [number, number];
+  detail: Detail;
+  reason: string;
+  /** The code (or outline) shown; '' for a path-only item. */
+  text: string;
+}
 
-// `key` only repeats symbolKey ?? path; the ranking signals and stage are in the raw log.
-function jsonItem({ key: _key, signals: _signals, stage: _stage, tier: _tier, ...rest }: ItemView): JsonItem {
-  return rest;
+/** A dependency between two files that show code. */
+export type JsonEdge = Omit<FileEdge, 'weight'>;
+
+function jsonItem(entry: ItemView): JsonItem {
+  const symbol = entry.symbolKey === null ? null : parseEntityKey(entry.symbolKey).qualifiedName;
+  return { path: entry.path, symbol, lines: [entry.startLine, entry.endLine], detail: entry.detail, reason: entry.reason, text: entry.text };
+}
+
+function jsonEdge({ weight: _weight, ...edge }: FileEdge): JsonEdge {
+  return edge;
+}
+
+/** The budget as counts: the breakdowns by change and tier are in the other formats and the raw log. */
+export interface JsonBudget {
+  contextWindow: number;
+  reservedTokens: number;
+  available: number;
+  used: number;
+  tokenizer: string;
+  demoted: number;
+  evicted: number;
+  deduplicated: number;
+}
+
+function jsonBudget(budget: BudgetDigest): JsonBudget {
+  const { contextWindow, reservedTokens, available, used, tokenizer, deduplicated } = budget;
+  return { contextWindow, reservedTokens, available, used, tokenizer, demoted: budget.demoted.count, evicted: budget.evicted.count, deduplicated };
 }
 
 function render(view: RenderView): string {
-  return `${stableStringify({ ...view, items: view.items.map(jsonItem) })}\n`;
+  const { counts: _counts, ...rest } = view;
+  return `${stableStringify({ ...rest, budget: jsonBudget(view.budget), items: view.items.map(jsonItem), edges: view.edges.map(jsonEdge) })}\n`;
 }
 
 export const jsonPrinter: Printer = {
   format: 'json',
   render,
   item: (entry: ItemView) => element(jsonItem(entry)),
-  edge: (entry: FileEdge) => element(entry),
+  edge: (entry: FileEdge) => element(jsonEdge(entry)),
 };
 
-/** The JSON form of a view. */
-export type JsonView = Omit<RenderView, 'items'> & { items: JsonItem[] };
+/** The JSON form of a view (the item counts are the items' own). */
+export type JsonView = Omit<RenderView, 'items' | 'edges' | 'budget' | 'counts'> & { budget: JsonBudget; items: JsonItem[]; edges: JsonEdge[] };
+
+/** An item's identity as the other formats print it: "path::Qualified.name", or the path. */
+export function jsonItemKey(item: Pick<JsonItem, 'path' | 'symbol'>): string {
+  return item.symbol === null ? item.path : `${item.path}::${item.symbol}`;
+}
 
 export function renderJson(pkg: ContextPackage): string {
   return render(buildView(pkg));

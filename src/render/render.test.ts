@@ -40,8 +40,29 @@ describe('renderers: determinism and structure', () => {
   it('json keys are sorted at every depth and the text parses back to the view', () => {
     const text = renderJson(smallPackage());
     const parsed = parseJson(text);
-    const { items, ...rest } = buildView(smallPackage());
-    expect(parsed).toEqual({ ...rest, items: items.map(({ key: _key, signals: _signals, stage: _stage, tier: _tier, ...item }) => item) });
+    const { items, edges, budget, counts: _counts, ...rest } = buildView(smallPackage());
+    expect(parsed).toEqual({
+      ...rest,
+      budget: {
+        contextWindow: budget.contextWindow,
+        reservedTokens: budget.reservedTokens,
+        available: budget.available,
+        used: budget.used,
+        tokenizer: budget.tokenizer,
+        demoted: budget.demoted.count,
+        evicted: budget.evicted.count,
+        deduplicated: budget.deduplicated,
+      },
+      items: items.map((item) => ({
+        path: item.path,
+        symbol: item.symbolKey === null ? null : item.symbolKey.slice(item.path.length + 2),
+        lines: [item.startLine, item.endLine],
+        detail: item.detail,
+        reason: item.reason,
+        text: item.text,
+      })),
+      edges: edges.map(({ weight: _weight, ...edge }) => edge),
+    });
     const sortedEverywhere = (value: unknown): boolean => {
       if (Array.isArray(value)) return value.every(sortedEverywhere);
       if (value === null || typeof value !== 'object') return true;

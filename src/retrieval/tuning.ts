@@ -14,6 +14,8 @@ export interface UnitWeights {
   anchor: number;
   /** How much of a unit's score its file's standing decides (0: none, 1: all of it). */
   file: number;
+  /** Each further definition of one file counts this much less (1: not at all). */
+  fileDecay: number;
 }
 
 export interface PrecisionTuning {
@@ -33,6 +35,8 @@ export interface CandidateTuning {
   minModuleScore: number;
   /** A small seed file is offered whole only when its standing for the task is at least this. */
   minWholeFileStanding: number;
+  /** Most lines of a definition's excerpt (signature included). */
+  excerptLines: number;
 }
 
 export interface RetrievalTuning {
@@ -42,7 +46,7 @@ export interface RetrievalTuning {
 
 export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
   precision: Object.freeze({
-    units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7 }),
+    units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1 }),
     tokensPerFocusFile: 1000,
     tokensPerPrimary: 400,
     minPrimaryShare: 0.4,
@@ -51,6 +55,7 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     fullShare: Object.freeze({ file: 0.06, primary: 0.35, supporting: 0.1 }),
     minModuleScore: 0.5,
     minWholeFileStanding: 0.5,
+    excerptLines: 40,
   }),
 });
 

@@ -69,7 +69,7 @@ describe('cairn retrieve', () => {
     expect(result.code, result.stderr).toBe(0);
     const view = parseJson(result.stdout);
     expect(view.taskId).toBe('cart-total-1');
-    expect(view.budget).toMatchObject({ available: 5000, format: 'json' });
+    expect(view.budget).toMatchObject({ available: 5000, contextWindow: 6000, reservedTokens: 1000 });
     expect(view.items.length).toBeGreaterThan(0);
     // Machine consumers get the code, not bare paths.
     expect(view.items.some((item) => item.path === 'shop/cart.py' && item.text.includes('def total'))).toBe(true);

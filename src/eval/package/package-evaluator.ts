@@ -35,6 +35,8 @@ interface Shown {
   blocks: ShownBlock[];
   named: Set<string>;
   used: number;
+  /** One line per item ("detail tokens key"), for tracing a miss to its cause. */
+  items?: string[];
 }
 
 export function budgetLabel(budget: number): string {
@@ -83,7 +85,8 @@ export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluato
         format: 'markdown',
         ...(options.tuning ? { tuning: options.tuning } : {}),
       });
-      return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used };
+      const items = result.package.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`);
+      return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used, items };
     } finally {
       logs.close();
     }
@@ -111,6 +114,7 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
       const metrics: Record<string, number> = {};
       const missing: Record<string, string[]> = {};
       const shownFunctions: Record<string, string[]> = {};
+      const items: Record<string, string[]> = {};
       for (const budget of budgets) {
         const label = budgetLabel(budget);
         const started = performance.now();
@@ -120,8 +124,11 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
         Object.assign(metrics, recallScores(recall, label));
         missing[label] = task.gold_files.filter((path) => !shown.named.has(path));
         shownFunctions[label] = recall.shownFunctions;
+        if (shown.items) items[label] = shown.items;
       }
-      return { metrics, detail: { missingGold: missing, goldFunctionsInTree: goldFunctions.map((fn) => fn.name), shownFunctions } };
+      const goldFunctionsInTree = goldFunctions.map((fn) => fn.name);
+      const goldFunctionLines = Object.fromEntries(goldFunctions.map((fn) => [fn.name, fn.ranges.map((range) => `${range.start}-${range.end}`).join(', ')]));
+      return { metrics, detail: { missingGold: missing, goldFunctionsInTree, goldFunctionLines, shownFunctions, items } };
     },
   };
 }

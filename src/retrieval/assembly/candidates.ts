@@ -96,7 +96,7 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
   const fits = source !== null && source.length / CHARS_PER_TOKEN <= share * available;
   const file = source !== null && classified.class !== 'type_context' ? kb.sources.read(record) : null;
   const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && frame.line !== null && frame.line >= symbol.startLine && frame.line <= symbol.endLine ? [frame.line] : []));
-  const excerpt = source !== null && file?.ok ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), { ...SYMBOL_EXCERPT, focusLines }) : null;
+  const excerpt = source !== null && file?.ok ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), { ...SYMBOL_EXCERPT, maxLines: inputs.tuning.excerptLines, focusLines }) : null;
   const texts: ItemTexts = { full: fits ? source : null, excerpt, signature };
   return {
     path: record.path,

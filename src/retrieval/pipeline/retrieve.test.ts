@@ -7,9 +7,9 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { itemIdentity, RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
-import { parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
+import { jsonItemKey, parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
 import { createO200kCounter } from '../budget/tokens.js';
-import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
+import { indexedFiles, indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { decisionsIn } from './explain.js';
 import { refine } from './refine.js';
 import { EMPTY_REFINEMENT } from './refinement.js';
@@ -30,7 +30,7 @@ const TASK = 'Wrong total in `shop/cart.py`\n`Cart.total` applies the discount a
 const BOTH: RetrieveRequest = { task: TASK, stages: ['scope', 'precision'], budget: { contextWindow: 6000, reservedTokens: 1000 }, format: 'markdown' };
 
 function parsedIdentities(rendered: string, format: RenderFormat): string[] {
-  if (format === 'json') return parseJson(rendered).items.map((item) => item.symbolKey ?? item.path);
+  if (format === 'json') return parseJson(rendered).items.map(jsonItemKey);
   const items = format === 'markdown' ? parseMarkdown(rendered) : parsePrompt(rendered);
   return items.map((item) => item.symbolKey ?? item.path);
 }
@@ -165,5 +165,42 @@ describe('retrieve (in-process, shop fixture)', () => {
     await expect(refine(repo.ports, { taskId: 'no-such-task', request: { ...EMPTY_REFINEMENT, missingFiles: ['a.py'] } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(repo.ports.sessions.list()).toEqual([]);
     expect(repo.ports.rawLog.read({})).toEqual([]);
+  });
+});
+
+describe('retrieve: JSON carries the code', () => {
+  /** Tokens of code the package shows: items above path, less whole-file outlines (listings). */
+  function codeTokens(pkg: ContextPackage): number {
+    return pkg.items.filter((item) => item.detail !== 'path' && !(item.symbolKey === null && item.detail === 'signature')).reduce((sum, item) => sum + item.tokens, 0);
+  }
+
+  /** Twelve modules of ten functions on four topics: thirty about refunds, more than 8k tokens hold. */
+  function ledgerRepo(): Record<string, string> {
+    const topics = ['invoice', 'shipment', 'refund', 'coupon'];
+    const files: Record<string, string> = {};
+    for (let m = 0; m < 12; m++) {
+      const functions = Array.from({ length: 10 }, (_, f) => {
+        const topic = topics[(m + f) % topics.length]!;
+        const body = Array.from({ length: 12 }, (_, line) => `    ${topic}_${line} = ledger.${topic}(order, ${m * 100 + f * 10 + line})`).join('\n');
+        return `def ${topic}_step_${m}_${f}(order, ledger):\n    """Handles part ${f} of an order's ${topic}."""\n${body}\n    return ledger\n`;
+      });
+      files[`ledger/module_${m}.py`] = functions.join('\n\n');
+    }
+    return files;
+  }
+
+  it('at the same budget, a JSON package holds at least 90% of the code tokens of the markdown one', async () => {
+    const repo = await indexedFiles(ledgerRepo());
+    repos.push(repo);
+    const task = 'Refunds are written twice: every refund step duplicates its refund entries';
+    for (const contextWindow of [4000, 8000, 16000]) {
+      const request: RetrieveRequest = { task, stages: ['scope', 'precision'], budget: { contextWindow, reservedTokens: 0 }, format: 'markdown' };
+      const markdown = await retrieve(repo.ports, request);
+      const json = await retrieve(repo.ports, { ...request, format: 'json' });
+      // The repository holds more code about refunds than these budgets: they are spent on code.
+      if (contextWindow === 4000) expect(codeTokens(markdown.package)).toBeGreaterThan(0.5 * contextWindow);
+      expect(codeTokens(json.package), `at ${contextWindow}`).toBeGreaterThanOrEqual(0.9 * codeTokens(markdown.package));
+      expect(parseJson(json.rendered).items.filter((item) => item.text.includes('ledger.refund(order')).length).toBeGreaterThan(0);
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { PrimaryHit } from './precision-evidence.js';
 import type { ScopedFile } from './stage.js';
 import { DEFAULT_TUNING, type UnitWeights } from '../tuning.js';
 import { compareText } from '../../core/compare.js';
+import { parseEntityKey } from '../../core/entities.js';
 
 export interface PrimaryUnitOptions {
   /** Files whose definitions are scored, strongest first. */
@@ -69,6 +70,7 @@ export function primaryUnits(
     }
   }
   hits.sort((a, b) => b[1].score - a[1].score || compareText(a[0], b[0]));
+  if (weights.fileDecay < 1) decayWithinFiles(hits, weights.fileDecay);
   const top = hits[0]?.[1].score ?? 1;
   // Scores on a 0.5–1 scale, as every primary's: the strongest unit is 1.
   const strong = hits.filter(([, hit]) => hit.score >= options.minShare * top).slice(0, options.maxPrimary);
@@ -101,8 +103,8 @@ function rankedScores(task: TaskQuery, depth: number): Map<string, number> {
 
 function reasonOf(text: number, rank: number, anchor: string | undefined): string {
   if (anchor !== undefined) return `named in the task: ${anchor}`;
-  if (text >= rank) return `its code matches the task (text ${text.toFixed(2)})`;
-  return `ranked for the task (search ${rank.toFixed(2)})`;
+  if (text >= rank) return 'its code matches the task';
+  return 'ranked high for the task';
 }
 
 function signalsOf(text: number, rank: number, anchor: number, file: number): Record<string, number> {
@@ -111,4 +113,20 @@ function signalsOf(text: number, rank: number, anchor: number, file: number): Re
   if (rank > 0) signals['search'] = round(rank);
   if (anchor > 0) signals['anchor'] = round(anchor);
   return signals;
+}
+
+/**
+ * Each further definition of a file counts less (its score times decay^n, n earlier ones of
+ * the same file), so that a budget holding twenty definitions spreads over the likely
+ * files instead of spending all of them on the first. Re-sorted after.
+ */
+function decayWithinFiles(hits: [string, PrimaryHit][], decay: number): void {
+  const seen = new Map<string, number>();
+  for (const hit of hits) {
+    const { path } = parseEntityKey(hit[0]);
+    const n = seen.get(path) ?? 0;
+    seen.set(path, n + 1);
+    hit[1] = { ...hit[1], score: hit[1].score * decay ** n };
+  }
+  hits.sort((a, b) => b[1].score - a[1].score || compareText(a[0], b[0]));
 }
