@@ -6,7 +6,7 @@
 // primary definitions rank above everything else, files rank by their standing.
 
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
-import type { FileRecord, SymbolRecord } from '../../core/entities.js';
+import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
@@ -94,9 +94,12 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
   const { fullShare } = inputs.tuning;
   const share = classified.class === 'primary' ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
   const fits = source !== null && source.length / CHARS_PER_TOKEN <= share * available;
-  const file = source !== null && classified.class !== 'type_context' ? kb.sources.read(record) : null;
+  // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
+  const long = source !== null && classified.class !== 'type_context' && lineCount(source) > inputs.tuning.excerptLines;
+  const file = long ? kb.sources.read(record) : null;
   const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && frame.line !== null && frame.line >= symbol.startLine && frame.line <= symbol.endLine ? [frame.line] : []));
-  const excerpt = source !== null && file?.ok ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), { ...SYMBOL_EXCERPT, maxLines: inputs.tuning.excerptLines, focusLines }) : null;
+  const options = { ...SYMBOL_EXCERPT, maxLines: inputs.tuning.excerptLines, focusLines, eligible: ownLineMask(symbol, kb.reader.symbolsOfFile(record.path)) };
+  const excerpt = source !== null && file?.ok === true ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options) : null;
   const texts: ItemTexts = { full: fits ? source : null, excerpt, signature };
   return {
     path: record.path,
@@ -116,6 +119,25 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
     },
     demotedFrom: null,
   };
+}
+
+/**
+ * A class's excerpt centres only on its own lines (header, fields, tables): its methods are
+ * offered on their own. Other definitions may centre anywhere in their text.
+ */
+function ownLineMask(symbol: SymbolRecord, symbols: readonly SymbolRecord[]): ((index: number) => boolean) | undefined {
+  if (!CLASS_LIKE_KINDS.has(symbol.kind)) return undefined;
+  const children = symbols.filter((other) => other.parent === symbol.qualifiedName && other.key !== symbol.key);
+  if (children.length === 0) return undefined;
+  const inChild = new Uint8Array(symbol.endLine - symbol.startLine + 1);
+  for (const child of children) inChild.fill(1, Math.max(0, child.startLine - symbol.startLine), Math.max(0, child.endLine - symbol.startLine + 1));
+  return (index) => inChild[index] === 0;
+}
+
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
 }
 
 /** The highest detail with a text; the fitter may show less. */

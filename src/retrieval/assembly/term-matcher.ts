@@ -34,8 +34,12 @@ export class TermMatcher {
   /** Texts counted by line in this run, by key, and their line weights. */
   private readonly texts = new Map<string, LineTerms>();
   private readonly weightsByText = new Map<string, Float64Array>();
-  /** Entries by vocabulary id (word-lines.ts), for texts split there. */
-  private ids: WordEntry[] = [];
+  /**
+   * Per vocabulary id (word-lines.ts): 0 not looked at yet, -1 no task term, k > 0 the task
+   * terms are slotLists[k - 1]. Most words of code hold no task term: one array read each.
+   */
+  private state = new Int32Array(0);
+  private readonly slotLists: number[][] = [];
   private generation = VOCABULARY.generation;
   private readonly hash = new Int32Array(1);
 
@@ -82,35 +86,42 @@ export class TermMatcher {
   }
 
   private countLines(key: string, text: string): LineTerms {
-    const { ids, lineStarts } = wordLines(key, text);
+    const { ids, lineStarts, lineLengths } = wordLines(key, text);
+    if (this.generation !== VOCABULARY.generation) {
+      this.state = new Int32Array(0);
+      this.slotLists.length = 0;
+      this.generation = VOCABULARY.generation;
+    }
+    if (this.state.length < VOCABULARY.size) {
+      const grown = new Int32Array(Math.max(VOCABULARY.size, this.state.length * 2));
+      grown.set(this.state);
+      this.state = grown;
+    }
     const count = lineStarts.length - 1;
-    const lengths = new Uint32Array(count);
     const hits: (number[] | null)[] = new Array(count).fill(null);
     for (let line = 0; line < count; line++) {
-      let length = 0;
       let found: number[] | null = null;
       for (let at = lineStarts[line]!; at < lineStarts[line + 1]!; at++) {
-        const entry = this.byId(ids[at]!);
-        length += entry.tokens;
-        if (entry.slots.length > 0) (found ??= []).push(...entry.slots);
+        const slots = this.slotsOf(ids[at]!);
+        if (slots !== null) (found ??= []).push(...slots);
       }
-      lengths[line] = length;
       hits[line] = found;
     }
-    return { lengths, hits };
+    return { lengths: lineLengths, hits };
   }
 
-  private byId(id: number): WordEntry {
-    let entry = this.ids[id];
-    if (entry === undefined || this.generation !== VOCABULARY.generation) {
-      if (this.generation !== VOCABULARY.generation) {
-        this.ids = [];
-        this.generation = VOCABULARY.generation;
+  private slotsOf(id: number): number[] | null {
+    let state = this.state[id]!;
+    if (state === 0) {
+      const { slots } = this.entryOf(VOCABULARY.expansion(id));
+      if (slots.length === 0) state = -1;
+      else {
+        this.slotLists.push([...slots]);
+        state = this.slotLists.length;
       }
-      entry = this.entryOf(VOCABULARY.expansion(id));
-      this.ids[id] = entry;
+      this.state[id] = state;
     }
-    return entry;
+    return state < 0 ? null : this.slotLists[state - 1]!;
   }
 
   /** The summed counts of some lines (1-based numbers) of a text counted by `lines`. */

@@ -12,6 +12,8 @@ export interface WordLines {
   ids: Int32Array;
   /** ids[lineStarts[i] .. lineStarts[i + 1]) are the words of line i (0-based); one more entry than lines. */
   lineStarts: Uint32Array;
+  /** Code tokens on each line (the words' expansions), whatever the task. */
+  lineLengths: Uint32Array;
   /** The vocabulary generation the ids belong to. */
   generation: number;
 }
@@ -22,16 +24,37 @@ const MAX_VOCABULARY = 1_000_000;
 class Vocabulary {
   generation = 0;
   private readonly ids = new Map<string, number>();
+  /** The last word seen with each hash (scanWord's), checked in place: most lookups end here, without a string. */
+  private readonly byHash = new Map<number, number>();
+  private words: string[] = [];
   private expansions: string[][] = [];
+
+  /** The id of the word text[start, end), whose hash scanWord gave. */
+  idAt(text: string, start: number, end: number, hash: number): number {
+    const known = this.byHash.get(hash);
+    if (known !== undefined) {
+      const word = this.words[known]!;
+      if (word.length === end - start && text.startsWith(word, start)) return known;
+    }
+    const id = this.id(text.slice(start, end));
+    this.byHash.set(hash, id);
+    return id;
+  }
 
   id(word: string): number {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.expansions.length;
       this.ids.set(word, id);
+      this.words.push(word);
       this.expansions.push(expandWord(word));
     }
     return id;
+  }
+
+  /** How many code tokens the word expands to. */
+  tokens(id: number): number {
+    return this.expansions[id]!.length;
   }
 
   expansion(id: number): readonly string[] {
@@ -44,6 +67,8 @@ class Vocabulary {
 
   reset(): void {
     this.ids.clear();
+    this.byHash.clear();
+    this.words = [];
     this.expansions = [];
     this.generation += 1;
   }
@@ -85,7 +110,7 @@ function split(text: string): WordLines {
       lineEnd = text.indexOf('\n', lineEnd + 1);
     }
     const end = scanWord(text, at, hash);
-    ids.push(VOCABULARY.id(text.slice(at, end)));
+    ids.push(VOCABULARY.idAt(text, at, end, hash[0]!));
     at = end;
   }
   while (lineEnd !== -1) {
@@ -93,5 +118,9 @@ function split(text: string): WordLines {
     lineEnd = text.indexOf('\n', lineEnd + 1);
   }
   lineStarts.push(ids.length);
-  return { ids: Int32Array.from(ids), lineStarts: Uint32Array.from(lineStarts), generation: VOCABULARY.generation };
+  const lineLengths = new Uint32Array(lineStarts.length - 1);
+  for (let line = 0; line < lineLengths.length; line++) {
+    for (let at = lineStarts[line]!; at < lineStarts[line + 1]!; at++) lineLengths[line]! += VOCABULARY.tokens(ids[at]!);
+  }
+  return { ids: Int32Array.from(ids), lineStarts: Uint32Array.from(lineStarts), lineLengths, generation: VOCABULARY.generation };
 }
