@@ -13,6 +13,8 @@ import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 
 export interface RetrievalSession {
   ports: RetrievalPorts;
+  /** What the refresh could not do fully (IndexSummary.warnings), for the face to print. */
+  warnings: string[];
   close(): void;
 }
 
@@ -30,7 +32,7 @@ export async function openRetrieval(
   const fitter = startFitWorker(createO200kCounter);
   const opened: { close(): void }[] = [{ close: () => void fitter.close() }];
   try {
-    if (options.refresh) await drainIndex(runIndex(context));
+    const warnings = options.refresh ? (await drainIndex(runIndex(context))).warnings : [];
     const reader = openReader(context);
     opened.push(reader);
     const rawLog = openRawLog(context);
@@ -52,7 +54,7 @@ export async function openRetrieval(
       readMemo: new ReadMemo(),
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
-    return { ports, close: () => closeAll(opened) };
+    return { ports, warnings, close: () => closeAll(opened) };
   } catch (error) {
     closeAll(opened);
     throw error;

@@ -1,8 +1,9 @@
 // Composition root: the only place adapters are constructed. Faces call these functions;
 // services receive ports, never adapters.
 
-import { rmSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { InputError } from './core/errors.js';
@@ -39,6 +40,8 @@ export interface RepoOptions {
   indexDir?: string | undefined;
   configPath?: string | undefined;
   env?: NodeJS.ProcessEnv;
+  /** Accept a home folder or a filesystem root as the repository (`--force`). */
+  force?: boolean | undefined;
 }
 
 /** Validates the repository path and loads its configuration. */
@@ -46,12 +49,37 @@ export async function openRepo(options: RepoOptions): Promise<RepoContext> {
   const root = resolve(options.repo ?? '.');
   requireFolder(root, options.repo ?? '.');
   const env = options.env ?? process.env;
+  const indexDir = resolveIndexDir(root, options.indexDir, env);
+  if (!options.force) refuseSurprisingRoot(root, indexDir, env);
   return {
     root,
-    indexDir: resolveIndexDir(root, options.indexDir, env),
+    indexDir,
     config: await loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
     env,
   };
+}
+
+/**
+ * A home folder or a filesystem root is almost never the repository someone meant: run
+ * there by mistake, cairn would walk (and index) everything below it. Refused unless the
+ * user says so, or already did once (an index of it exists).
+ */
+function refuseSurprisingRoot(root: string, indexDir: string, env: NodeJS.ProcessEnv): void {
+  const real = realpathSync(root);
+  const home = env['HOME'] ? resolveQuietly(env['HOME']) : resolveQuietly(homedir());
+  const what = dirname(real) === real ? 'a filesystem root' : real === home ? 'your home folder' : null;
+  if (what === null || existsSync(indexPaths(indexDir).curated)) return;
+  throw new InputError('INPUT_INVALID', `${root} is ${what}, not a repository: cairn would index everything below it`, {
+    hint: 'run cairn inside a repository (or pass --repo PATH); add --force to index this folder anyway',
+  });
+}
+
+function resolveQuietly(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function requireFolder(absolute: string, asGiven: string): void {

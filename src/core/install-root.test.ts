@@ -19,14 +19,14 @@ const moduleAt = (path: string): string => pathToFileURL(join(root, path)).href;
 
 describe('installRoot', () => {
   it('finds the package folder from src/, dist/<folder>/ and dist/bundle/ at any depth', () => {
-    file('pkg/package.json', JSON.stringify({ name: 'cairn', version: '1.2.3' }));
+    file('pkg/package.json', JSON.stringify({ name: 'cairn-context', version: '1.2.3' }));
     for (const module of ['pkg/src/faces/cli/io.ts', 'pkg/dist/indexer/languages/flat-tree.js', 'pkg/dist/bundle/chunk-AB12.js']) {
       expect(installRoot(moduleAt(module))).toBe(join(root, 'pkg'));
     }
   });
 
   it("skips package.json files that are not cairn's (a nested package, a malformed file)", () => {
-    file('pkg/package.json', JSON.stringify({ name: 'cairn' }));
+    file('pkg/package.json', JSON.stringify({ name: 'cairn-context' }));
     file('pkg/dist/package.json', JSON.stringify({ type: 'module' }));
     file('pkg/dist/bundle/package.json', '{ not json');
     expect(installRoot(moduleAt('pkg/dist/bundle/main.js'))).toBe(join(root, 'pkg'));

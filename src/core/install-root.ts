@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CairnError } from './errors.js';
 
-const PACKAGE_NAME = 'cairn';
+const PACKAGE_NAME = 'cairn-context';
 
 /** Start folder → install root: a process asks from the same few modules again and again. */
 const found = new Map<string, string>();

@@ -73,6 +73,8 @@ export interface IndexSummary {
   link: LinkSummary;
   /** The embedding step, when an embedder is configured; null otherwise. */
   vectors: VectorSummary | null;
+  /** What this run could not do fully, one line each (e.g. history a shallow clone lacks); faces print them. */
+  warnings: string[];
   seconds: number;
   /** Peak resident memory of this process (worker threads included), MiB. */
   peakRssMb: number;
@@ -164,7 +166,7 @@ function indexedFiles(writer: IndexWriter, retokenize: boolean): IndexedFiles {
   };
 }
 
-const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
+const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false, gitNote: null };
 
 /**
  * The link phase, when anything can have changed: files, or the git history (HEAD moved,
@@ -349,6 +351,7 @@ function summarize(
     regexFallbacks: extracted.regexFallbacks,
     link,
     vectors,
+    warnings: link.gitNote === null ? [] : [link.gitNote],
     seconds: Math.round((performance.now() - started) / 10) / 100,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

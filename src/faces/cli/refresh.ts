@@ -2,6 +2,7 @@
 
 import { drainIndex, runIndex, type RepoContext } from '../../app.js';
 import { isCairnError } from '../../core/errors.js';
+import type { IndexSummary } from '../../indexer/index-repository.js';
 import type { Io } from './io.js';
 
 /**
@@ -11,11 +12,16 @@ import type { Io } from './io.js';
  */
 export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
   try {
-    await drainIndex(runIndex(context));
+    printWarnings(io, await drainIndex(runIndex(context)));
   } catch (error) {
     if (!isProviderFailure(error)) throw error;
     io.err(`cairn: warning: embedding step skipped (${error.message}); vector results may be stale\n`);
   }
+}
+
+/** What an index run could not do fully (history a clone lacks, ...), one stderr line each. */
+export function printWarnings(io: Io, summary: Pick<IndexSummary, 'warnings'>): void {
+  for (const warning of summary.warnings) io.err(`cairn: warning: ${warning}\n`);
 }
 
 export function isProviderFailure(error: unknown): error is Error {

@@ -17,12 +17,16 @@ const REDIRECTING_VARIABLES = [
   'GIT_PREFIX',
 ];
 
-const FIXED_OPTIONS = ['--no-optional-locks', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false'];
+// `protocol.allow=never`: in a partial clone git fetches missing objects from the remote on
+// demand, which would write to the repository and reach the network; cairn only reads, so
+// every transport is refused and a missing object is a read failure (history.ts copes).
+const FIXED_OPTIONS = ['--no-optional-locks', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false', '-c', 'protocol.allow=never'];
 
 const MAX_STDERR_CHARS = 4_000;
 
 export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
+  // GIT_NO_LAZY_FETCH (git 2.44+) stops on-demand fetches before they start.
+  const env: NodeJS.ProcessEnv = { ...base, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' };
   for (const name of REDIRECTING_VARIABLES) delete env[name];
   return env;
 }

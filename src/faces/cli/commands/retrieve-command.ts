@@ -11,6 +11,7 @@ import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retri
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printWarnings } from '../refresh.js';
 
 interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskFile?: string;
@@ -66,6 +67,7 @@ export async function withRetrieval<T>(
   work: (ports: Awaited<ReturnType<typeof openRetrieval>>['ports']) => Promise<T>,
 ): Promise<T> {
   const session = await openRetrieval(context, { ...options, env: io.env });
+  printWarnings(io, session);
   try {
     return await work(session.ports);
   } finally {

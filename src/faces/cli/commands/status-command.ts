@@ -2,6 +2,7 @@
 
 import type { Command } from 'commander';
 import { openReader } from '../../../app.js';
+import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -20,7 +21,8 @@ export function registerStatusCommand(program: Command, io: Io): void {
       try {
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, pending };
+        const history = reader.meta(GIT_NOTE_META);
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, historyNote: history, pending };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -37,6 +39,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
+            `history      ${history ?? 'complete'}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
             '',
           ].join('\n'),
