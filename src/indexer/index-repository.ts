@@ -15,6 +15,7 @@ import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
+import { prepareIndexDir } from './index-dir.js';
 import { acquireIndexLock } from './lock.js';
 import { type IndexedFiles, scanRepository, type ScanOutcome, type ScanResult } from './scan.js';
 import { parseMemo, serializeMemo } from './scan-memo.js';
@@ -90,6 +91,7 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 
 export async function* indexRepository(options: IndexRunOptions): AsyncGenerator<IndexProgress, IndexSummary> {
   const started = performance.now();
+  prepareIndexDir(options.indexDir);
   const lock = acquireIndexLock(options.indexDir);
   let writer: IndexWriter;
   try {
