@@ -80,7 +80,8 @@ export function printResult(io: Io, result: RetrieveResult): void {
   io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
   const { budget, items } = result.package;
   io.err(`cairn: task ${result.taskId} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
-  for (const note of result.notes) io.err(`cairn: info: ${note}\n`);
+  for (const note of result.notes) if (!result.warnings.includes(note)) io.err(`cairn: info: ${note}\n`);
+  for (const warning of result.warnings) io.err(`cairn: warning: ${warning}\n`);
 }
 
 function taskText(argument: string | undefined, file: string | undefined): string {
