@@ -10,6 +10,8 @@ import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
 import { deferredSink } from './retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
+import type { RawLog } from './store/raw-log.js';
+import type { SessionStore } from './store/session.js';
 
 export interface RetrievalSession {
   ports: RetrievalPorts;
@@ -39,6 +41,7 @@ export async function openRetrieval(
     opened.push(rawLog);
     const sessions = openSessions(context);
     opened.push(sessions);
+    pruneUnloggedSessions(rawLog, sessions);
     // The run's log entries and session patches are written while it waits for the fit.
     const records = deferredSink(rawLog, sessions);
     const ranking = openRanker(context, options.env);
@@ -59,6 +62,18 @@ export async function openRetrieval(
     closeAll(opened);
     throw error;
   }
+}
+
+/** A run in flight logs at its end: with no entry left to date from, sessions this young are kept. */
+const IN_FLIGHT_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * Sessions go with the log that explains them: those last updated before the oldest entry
+ * retention kept (before a grace period, when it kept none) belong to finished tasks.
+ */
+function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): void {
+  const oldest = rawLog.usage().oldestAt;
+  sessions.prune(oldest ?? Date.now() - IN_FLIGHT_GRACE_MS);
 }
 
 async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {

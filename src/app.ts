@@ -14,7 +14,7 @@ import type { Embedder } from './providers/embed/port.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { Ranker } from './search/rank/types.js';
 import type { CuratedReader, IndexWriter } from './store/curated.js';
-import type { RawLog } from './store/raw-log.js';
+import type { RawLog, RawLogUsage } from './store/raw-log.js';
 import type { SessionStore } from './store/session.js';
 import {
   indexPaths,
@@ -23,6 +23,7 @@ import {
   openSqliteRawLog,
   openSqliteSessionStore,
   openSqliteVectorIndex,
+  readSqliteRawLogUsage,
 } from './store/sqlite/index.js';
 
 export interface RepoContext {
@@ -107,8 +108,14 @@ export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReade
   return openSqliteCuratedReader(context.indexDir);
 }
 
-export function openRawLog(context: Pick<RepoContext, 'indexDir'>): RawLog {
-  return openSqliteRawLog(context.indexDir);
+/** The raw log, kept under `log.maxBytes` (the default bound without a configuration). */
+export function openRawLog(context: Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>): RawLog {
+  return openSqliteRawLog(context.indexDir, context.config ? { maxBytes: context.config.log.maxBytes } : {});
+}
+
+/** How big and how old the raw log is, read without opening it for writing. */
+export function rawLogUsage(context: Pick<RepoContext, 'indexDir' | 'config'>): RawLogUsage {
+  return readSqliteRawLogUsage(context.indexDir, context.config.log.maxBytes);
 }
 
 export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {

@@ -1,11 +1,12 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk.
 
 import type { Command } from 'commander';
-import { openReader } from '../../../app.js';
+import { openReader, rawLogUsage } from '../../../app.js';
 import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import type { RawLogUsage } from '../../../store/raw-log.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
@@ -22,7 +23,8 @@ export function registerStatusCommand(program: Command, io: Io): void {
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
         const history = reader.meta(GIT_NOTE_META);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, historyNote: history, pending };
+        const log = rawLogUsage(context);
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, historyNote: history, rawLog: log, pending };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -40,6 +42,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
             `history      ${history ?? 'complete'}`,
+            `raw log      ${describeLog(log)}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
             '',
           ].join('\n'),
@@ -48,4 +51,11 @@ export function registerStatusCommand(program: Command, io: Io): void {
         reader.close();
       }
     });
+}
+
+function describeLog(log: RawLogUsage): string {
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const since = log.oldestAt === null ? 'empty' : `entries since ${new Date(log.oldestAt).toISOString()}`;
+  const files = `${log.segments} segment${log.segments === 1 ? '' : 's'}`;
+  return `${mb(log.bytes)} in ${files}, ${since} (kept under ${mb(log.maxBytes)}: the oldest segments are dropped whole; log.maxBytes)`;
 }
