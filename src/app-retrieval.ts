@@ -3,7 +3,9 @@
 // pipeline and the tokenizer; the model clients (and the schema library that checks their
 // answers) load only when a model is configured.
 
-import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
+import { drainIndex, openRanker, openRawLog, openSessions, runIndex, type RepoContext } from './app.js';
+import { busyNote, openCompleteReader } from './app-readers.js';
+import { isCairnError } from './core/errors.js';
 import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
 import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
@@ -34,8 +36,10 @@ export async function openRetrieval(
   const fitter = startFitWorker(createO200kCounter);
   const opened: { close(): void }[] = [{ close: () => void fitter.close() }];
   try {
-    const warnings = options.refresh ? (await drainIndex(runIndex(context))).warnings : [];
-    const reader = openReader(context);
+    const warnings = options.refresh ? await refreshed(context) : [];
+    const reader = await openCompleteReader(context, {
+      onWait: (writer) => warnings.push(`waited for process ${writer} to finish updating the index`),
+    });
     opened.push(reader);
     const rawLog = openRawLog(context);
     opened.push(rawLog);
@@ -61,6 +65,19 @@ export async function openRetrieval(
   } catch (error) {
     closeAll(opened);
     throw error;
+  }
+}
+
+/**
+ * Refreshes the index; its warnings (IndexSummary.warnings). When another process holds the
+ * index (a rebuild, another command's refresh), the run answers from the last complete index.
+ */
+async function refreshed(context: RepoContext): Promise<string[]> {
+  try {
+    return (await drainIndex(runIndex(context))).warnings;
+  } catch (error) {
+    if (!isCairnError(error) || error.code !== 'INDEX_BUSY') throw error;
+    return [busyNote(context)];
   }
 }
 

@@ -1,7 +1,7 @@
 // Composition root: the only place adapters are constructed. Faces call these functions;
 // services receive ports, never adapters.
 
-import { existsSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
@@ -24,6 +24,7 @@ import {
   openSqliteSessionStore,
   openSqliteVectorIndex,
   readSqliteRawLogUsage,
+  sqliteIndexTargets,
 } from './store/sqlite/index.js';
 
 export interface RepoContext {
@@ -130,9 +131,9 @@ export function runIndex(
     root: context.root,
     indexDir: context.indexDir,
     config: context.config.index,
-    openWriter: openSqliteIndexWriter,
+    targets: sqliteIndexTargets,
     storeLocation: { adapter: 'sqlite', indexDir: context.indexDir },
-    ...(options.rebuild ? { discardIndex: removeSqliteIndex } : {}),
+    rebuild: options.rebuild === true,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...vectorStep(context),
   });
@@ -162,12 +163,6 @@ export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = contex
   if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
   const index = openSqliteVectorIndex(context.indexDir);
   return { ranker: createCairnRanker({ vectors: { modelId: vectorModelId(embedder), embedder, index } }), close: () => index.close() };
-}
-
-/** Deletes the curated index files (only those: logs and sessions are kept). */
-function removeSqliteIndex(indexDir: string): void {
-  const file = indexPaths(indexDir).curated;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
 /** Drains an index run, handing each progress event to `onProgress`. */

@@ -3,7 +3,7 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { openRanker, openReader, type RepoContext } from '../../../app.js';
+import { openRanker, type RepoContext } from '../../../app.js';
 import { LANGUAGES, type Language } from '../../../core/entities.js';
 import { UsageError } from '../../../core/errors.js';
 import { languageNamed } from '../../../indexer/classify/language.js';
@@ -14,7 +14,7 @@ import type { SignalContribution } from '../../../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../../../search/text-search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { isProviderFailure, refreshQuietly } from '../refresh.js';
+import { isProviderFailure, openIndexForCommand } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
@@ -55,8 +55,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
       const context = await repoFrom(flags, io);
-      if (flags.refresh) await refreshQuietly(context, io);
-      const reader = openReader(context);
+      const reader = await openIndexForCommand(context, io, flags.refresh);
       try {
         const filter: FileFilter = {
           ...(flags.lang ? { languages: languagesOf(flags.lang) } : {}),

@@ -1,7 +1,9 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk.
 
 import type { Command } from 'commander';
-import { openReader, rawLogUsage } from '../../../app.js';
+import { rawLogUsage } from '../../../app.js';
+import { openOrExplain } from '../../../app-readers.js';
+import { activeIndexWriter } from '../../../indexer/lock.js';
 import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -18,13 +20,14 @@ export function registerStatusCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON')
     .action(async (flags: StatusFlags) => {
       const context = await repoFrom(flags, io);
-      const reader = openReader(context);
+      const reader = openOrExplain(context);
       try {
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
         const history = reader.meta(GIT_NOTE_META);
         const log = rawLogUsage(context);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, historyNote: history, rawLog: log, pending };
+        const writer = activeIndexWriter(context.indexDir);
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, writer, historyNote: history, rawLog: log, pending };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -38,6 +41,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
           [
             `repository   ${context.root}`,
             `index        ${context.indexDir} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
+            ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
