@@ -16,6 +16,7 @@ import { ChangeTracker } from './change-tracker.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
 import { prepareIndexDir } from './index-dir.js';
+import { openTarget } from './index-target.js';
 import { acquireIndexLock } from './lock.js';
 import { type IndexedFiles, scanRepository, type ScanOutcome, type ScanResult } from './scan.js';
 import { parseMemo, serializeMemo } from './scan-memo.js';
@@ -157,24 +158,6 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     writer.close();
     lock.release();
   }
-}
-
-/**
- * The writer for this run: the live index in place when there is one (a stale staged
- * build, left by a killed rebuild, is dropped: the live index is newer), else the staged
- * build — resumed when a killed first index left one, from nothing for a rebuild.
- */
-function openTarget(options: IndexRunOptions): { writer: IndexWriter; staged: boolean } {
-  const { targets, indexDir } = options;
-  if (options.rebuild) {
-    targets.discardStaged(indexDir);
-    return { writer: targets.openStaged(indexDir), staged: true };
-  }
-  if (targets.hasLive(indexDir)) {
-    if (targets.hasStaged(indexDir)) targets.discardStaged(indexDir);
-    return { writer: targets.openLive(indexDir), staged: false };
-  }
-  return { writer: targets.openStaged(indexDir), staged: true };
 }
 
 /**

@@ -25,8 +25,7 @@ const FIXED_OPTIONS = ['--no-optional-locks', '-c', 'log.showSignature=false', '
 const MAX_STDERR_CHARS = 4_000;
 
 export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  // GIT_NO_LAZY_FETCH (git 2.44+) stops on-demand fetches before they start.
-  const env: NodeJS.ProcessEnv = { ...base, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' };
+  const env: NodeJS.ProcessEnv = { ...base, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
   for (const name of REDIRECTING_VARIABLES) delete env[name];
   return env;
 }
@@ -45,7 +44,8 @@ export function streamGit(cwd: string, args: readonly string[], onText: (text: s
   return new Promise((resolve) => {
     const child = spawn('git', [...FIXED_OPTIONS, ...args], {
       cwd,
-      env: gitEnvironment(),
+      // GIT_NO_LAZY_FETCH (git 2.44+) stops a partial clone's on-demand fetch before it starts.
+      env: { ...gitEnvironment(), GIT_NO_LAZY_FETCH: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const decoder = new StringDecoder('utf8');
