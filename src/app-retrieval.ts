@@ -3,16 +3,22 @@
 // pipeline and the tokenizer; the model clients (and the schema library that checks their
 // answers) load only when a model is configured.
 
-import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
+import { drainIndex, openRanker, openRawLog, openSessions, runIndex, type RepoContext } from './app.js';
+import { busyNote, openCompleteReader } from './app-readers.js';
+import { isCairnError } from './core/errors.js';
 import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
 import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
 import { deferredSink } from './retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from './retrieval/budget/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
+import type { RawLog } from './store/raw-log.js';
+import type { SessionStore } from './store/session.js';
 
 export interface RetrievalSession {
   ports: RetrievalPorts;
+  /** What the refresh could not do fully (IndexSummary.warnings), for the face to print. */
+  warnings: string[];
   close(): void;
 }
 
@@ -30,13 +36,16 @@ export async function openRetrieval(
   const fitter = startFitWorker(createO200kCounter);
   const opened: { close(): void }[] = [{ close: () => void fitter.close() }];
   try {
-    if (options.refresh) await drainIndex(runIndex(context));
-    const reader = openReader(context);
+    const warnings = options.refresh ? await refreshed(context) : [];
+    const reader = await openCompleteReader(context, {
+      onWait: (writer) => warnings.push(`waited for process ${writer} to finish updating the index`),
+    });
     opened.push(reader);
     const rawLog = openRawLog(context);
     opened.push(rawLog);
     const sessions = openSessions(context);
     opened.push(sessions);
+    pruneUnloggedSessions(rawLog, sessions);
     // The run's log entries and session patches are written while it waits for the fit.
     const records = deferredSink(rawLog, sessions);
     const ranking = openRanker(context, options.env);
@@ -52,11 +61,36 @@ export async function openRetrieval(
       readMemo: new ReadMemo(),
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
-    return { ports, close: () => closeAll(opened) };
+    return { ports, warnings, close: () => closeAll(opened) };
   } catch (error) {
     closeAll(opened);
     throw error;
   }
+}
+
+/**
+ * Refreshes the index; its warnings (IndexSummary.warnings). When another process holds the
+ * index (a rebuild, another command's refresh), the run answers from the last complete index.
+ */
+async function refreshed(context: RepoContext): Promise<string[]> {
+  try {
+    return (await drainIndex(runIndex(context))).warnings;
+  } catch (error) {
+    if (!isCairnError(error) || error.code !== 'INDEX_BUSY') throw error;
+    return [busyNote(context)];
+  }
+}
+
+/** A run in flight logs at its end: with no entry left to date from, sessions this young are kept. */
+const IN_FLIGHT_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * Sessions go with the log that explains them: those last updated before the oldest entry
+ * retention kept (before a grace period, when it kept none) belong to finished tasks.
+ */
+function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): void {
+  const oldest = rawLog.usage().oldestAt;
+  sessions.prune(oldest ?? Date.now() - IN_FLIGHT_GRACE_MS);
 }
 
 async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {

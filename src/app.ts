@@ -1,8 +1,9 @@
 // Composition root: the only place adapters are constructed. Faces call these functions;
 // services receive ports, never adapters.
 
-import { rmSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
 import type { Config } from './config/schema.js';
 import { InputError } from './core/errors.js';
@@ -13,7 +14,7 @@ import type { Embedder } from './providers/embed/port.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { Ranker } from './search/rank/types.js';
 import type { CuratedReader, IndexWriter } from './store/curated.js';
-import type { RawLog } from './store/raw-log.js';
+import type { RawLog, RawLogUsage } from './store/raw-log.js';
 import type { SessionStore } from './store/session.js';
 import {
   indexPaths,
@@ -22,6 +23,8 @@ import {
   openSqliteRawLog,
   openSqliteSessionStore,
   openSqliteVectorIndex,
+  readSqliteRawLogUsage,
+  sqliteIndexTargets,
 } from './store/sqlite/index.js';
 
 export interface RepoContext {
@@ -39,6 +42,8 @@ export interface RepoOptions {
   indexDir?: string | undefined;
   configPath?: string | undefined;
   env?: NodeJS.ProcessEnv;
+  /** Accept a home folder or a filesystem root as the repository (`--force`). */
+  force?: boolean | undefined;
 }
 
 /** Validates the repository path and loads its configuration. */
@@ -46,12 +51,37 @@ export async function openRepo(options: RepoOptions): Promise<RepoContext> {
   const root = resolve(options.repo ?? '.');
   requireFolder(root, options.repo ?? '.');
   const env = options.env ?? process.env;
+  const indexDir = resolveIndexDir(root, options.indexDir, env);
+  if (!options.force) refuseSurprisingRoot(root, indexDir, env);
   return {
     root,
-    indexDir: resolveIndexDir(root, options.indexDir, env),
+    indexDir,
     config: await loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
     env,
   };
+}
+
+/**
+ * A home folder or a filesystem root is almost never the repository someone meant: run
+ * there by mistake, cairn would walk (and index) everything below it. Refused unless the
+ * user says so, or already did once (an index of it exists).
+ */
+function refuseSurprisingRoot(root: string, indexDir: string, env: NodeJS.ProcessEnv): void {
+  const real = realpathSync(root);
+  const home = env['HOME'] ? resolveQuietly(env['HOME']) : resolveQuietly(homedir());
+  const what = dirname(real) === real ? 'a filesystem root' : real === home ? 'your home folder' : null;
+  if (what === null || existsSync(indexPaths(indexDir).curated)) return;
+  throw new InputError('INPUT_INVALID', `${root} is ${what}, not a repository: cairn would index everything below it`, {
+    hint: 'run cairn inside a repository (or pass --repo PATH); add --force to index this folder anyway',
+  });
+}
+
+function resolveQuietly(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function requireFolder(absolute: string, asGiven: string): void {
@@ -79,8 +109,14 @@ export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReade
   return openSqliteCuratedReader(context.indexDir);
 }
 
-export function openRawLog(context: Pick<RepoContext, 'indexDir'>): RawLog {
-  return openSqliteRawLog(context.indexDir);
+/** The raw log, kept under `log.maxBytes` (the default bound without a configuration). */
+export function openRawLog(context: Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>): RawLog {
+  return openSqliteRawLog(context.indexDir, context.config ? { maxBytes: context.config.log.maxBytes } : {});
+}
+
+/** How big and how old the raw log is, read without opening it for writing. */
+export function rawLogUsage(context: Pick<RepoContext, 'indexDir' | 'config'>): RawLogUsage {
+  return readSqliteRawLogUsage(context.indexDir, context.config.log.maxBytes);
 }
 
 export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {
@@ -95,9 +131,9 @@ export function runIndex(
     root: context.root,
     indexDir: context.indexDir,
     config: context.config.index,
-    openWriter: openSqliteIndexWriter,
+    targets: sqliteIndexTargets,
     storeLocation: { adapter: 'sqlite', indexDir: context.indexDir },
-    ...(options.rebuild ? { discardIndex: removeSqliteIndex } : {}),
+    rebuild: options.rebuild === true,
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...vectorStep(context),
   });
@@ -127,12 +163,6 @@ export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = contex
   if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
   const index = openSqliteVectorIndex(context.indexDir);
   return { ranker: createCairnRanker({ vectors: { modelId: vectorModelId(embedder), embedder, index } }), close: () => index.close() };
-}
-
-/** Deletes the curated index files (only those: logs and sessions are kept). */
-function removeSqliteIndex(indexDir: string): void {
-  const file = indexPaths(indexDir).curated;
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }
 
 /** Drains an index run, handing each progress event to `onProgress`. */

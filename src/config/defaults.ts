@@ -12,5 +12,6 @@ export function defaultConfig(): Config {
       cochange: { maxCommits: 2000, maxFilesPerCommit: 30 },
     },
     retrieval: {},
+    log: { maxBytes: 64 * 1024 * 1024 },
   };
 }

@@ -64,6 +64,14 @@ export const embedConfigSchema = z
   })
   .strict();
 
+/** The raw log and the sessions it explains (in the index directory). */
+export const logConfigSchema = z
+  .object({
+    /** The raw log is kept under this many bytes by dropping whole old segments; sessions older than what is kept go too. */
+    maxBytes: z.number().int().min(1024 * 1024, 'must be at least 1048576 (1 MiB)').default(64 * 1024 * 1024),
+  })
+  .strict();
+
 export const retrievalConfigSchema = z
   .object({
     stages: z.array(z.string().min(1)).min(1).optional(),
@@ -75,6 +83,7 @@ export const configSchema = z
   .object({
     index: indexConfigSchema.default(indexConfigSchema.parse({})),
     retrieval: retrievalConfigSchema.default({}),
+    log: logConfigSchema.default({ maxBytes: 64 * 1024 * 1024 }),
     llm: llmConfigSchema.optional(),
     embed: embedConfigSchema.optional(),
   })

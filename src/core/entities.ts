@@ -6,24 +6,26 @@ export const AST_LANGUAGES = ['typescript', 'tsx', 'javascript', 'python', 'go',
 export type AstLanguage = (typeof AST_LANGUAGES)[number];
 
 /** Languages cairn recognises by extension; the non-AST ones get regex extraction. */
-export type Language =
-  | AstLanguage
-  | 'c'
-  | 'cpp'
-  | 'csharp'
-  | 'ruby'
-  | 'php'
-  | 'kotlin'
-  | 'scala'
-  | 'swift'
-  | 'shell'
-  | 'markdown'
-  | 'rst'
-  | 'text'
-  | 'json'
-  | 'yaml'
-  | 'toml'
-  | 'other';
+export const LANGUAGES = [
+  ...AST_LANGUAGES,
+  'c',
+  'cpp',
+  'csharp',
+  'ruby',
+  'php',
+  'kotlin',
+  'scala',
+  'swift',
+  'shell',
+  'markdown',
+  'rst',
+  'text',
+  'json',
+  'yaml',
+  'toml',
+  'other',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /** What a file is for, which decides how it is extracted and how it is ranked. */
 export type FileKind = 'code' | 'doc' | 'config' | 'other';

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'CONFIG_INVALID' // cairn.yaml, a budget file or env holds a bad value
   | 'INDEX_MISSING' // no index where one is needed
   | 'INDEX_CORRUPT' // the index file cannot be read as an index
+  | 'INDEX_INCOMPLETE' // left half-written by an index run that was stopped
   | 'INDEX_TOO_NEW' // written by a newer cairn
   | 'INDEX_BUSY' // another writer holds the index
   | 'NOT_FOUND' // a file, symbol or task id is not in the index / stores
@@ -25,6 +26,7 @@ export const EXIT_CODES: Record<ErrorCode, number> = {
   CONFIG_INVALID: 4,
   INDEX_MISSING: 5,
   INDEX_CORRUPT: 5,
+  INDEX_INCOMPLETE: 5,
   INDEX_TOO_NEW: 5,
   INDEX_BUSY: 6,
   NOT_FOUND: 7,
@@ -80,7 +82,7 @@ export class ConfigError extends CairnError {
 
 export class IndexError extends CairnError {
   constructor(
-    code: 'INDEX_MISSING' | 'INDEX_CORRUPT' | 'INDEX_TOO_NEW' | 'INDEX_BUSY',
+    code: 'INDEX_MISSING' | 'INDEX_CORRUPT' | 'INDEX_INCOMPLETE' | 'INDEX_TOO_NEW' | 'INDEX_BUSY',
     message: string,
     options?: CairnErrorOptions,
   ) {

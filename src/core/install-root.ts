@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CairnError } from './errors.js';
 
-const PACKAGE_NAME = 'cairn';
+/** cairn's name on the npm registry (package.json `name`; the command is `cairn`). */
+export const PACKAGE_NAME = 'cairn-context';
 
 /** Start folder → install root: a process asks from the same few modules again and again. */
 const found = new Map<string, string>();

@@ -8,13 +8,15 @@ import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
-import type { FileFingerprint, IndexedFile, IndexWriter, StoreLocation } from '../store/curated.js';
+import type { FileFingerprint, IndexedFile, IndexTargets, IndexWriter, StoreLocation } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
+import { prepareIndexDir } from './index-dir.js';
+import { openTarget } from './index-target.js';
 import { acquireIndexLock } from './lock.js';
 import { type IndexedFiles, scanRepository, type ScanOutcome, type ScanResult } from './scan.js';
 import { parseMemo, serializeMemo } from './scan-memo.js';
@@ -24,12 +26,13 @@ export interface IndexRunOptions {
   root: string;
   indexDir: string;
   config: IndexConfig;
-  openWriter: (indexDir: string) => IndexWriter;
-  /** When given, called under the index lock to throw the existing index away first. */
-  discardIndex?: (indexDir: string) => void;
+  /** The live index and the staged full build (see IndexTargets). */
+  targets: IndexTargets;
+  /** Build from nothing, staged; the live index serves readers until the build replaces it. */
+  rebuild?: boolean;
   /** Extraction worker threads; default one per core (max 4); small runs stay in-process. */
   workers?: number;
-  /** Where other threads can open the index being written (the link thread: docs and edge writes); without it, everything runs in this thread. */
+  /** Where other threads can open the live index (the link thread: docs and edge writes); without it, everything runs in this thread. */
   storeLocation?: StoreLocation;
   /** Symbol vectors (optional): embedded after linking, once the curated index is complete. */
   vectors?: VectorStepOptions;
@@ -73,6 +76,8 @@ export interface IndexSummary {
   link: LinkSummary;
   /** The embedding step, when an embedder is configured; null otherwise. */
   vectors: VectorSummary | null;
+  /** What this run could not do fully, one line each (e.g. history a shallow clone lacks); faces print them. */
+  warnings: string[];
   seconds: number;
   /** Peak resident memory of this process (worker threads included), MiB. */
   peakRssMb: number;
@@ -88,15 +93,17 @@ const BATCH_BYTES = 16 * 1024 * 1024;
 
 export async function* indexRepository(options: IndexRunOptions): AsyncGenerator<IndexProgress, IndexSummary> {
   const started = performance.now();
+  prepareIndexDir(options.indexDir);
   const lock = acquireIndexLock(options.indexDir);
   let writer: IndexWriter;
+  let staged: boolean;
   try {
-    options.discardIndex?.(options.indexDir);
-    writer = options.openWriter(options.indexDir);
+    ({ writer, staged } = openTarget(options));
   } catch (error) {
     lock.release();
     throw error;
   }
+  const run = staged && options.storeLocation ? { ...options, storeLocation: { ...options.storeLocation, staged: true } } : options;
   try {
     const interrupted = writer.meta('state') === 'building';
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
@@ -130,7 +137,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     writer.deleteFiles(scan.deleted);
     const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, indexed.fingerprints());
 
-    const link = yield* linkIfNeeded(options, writer, interrupted, changes, history);
+    const link = yield* linkIfNeeded(run, writer, interrupted, changes, history);
     if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
@@ -138,6 +145,12 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     }
     // A file the walk found but could not read is not in the index: the memo would hide it.
     if (scan.mode !== 'memo') writer.setMeta(SCAN_MEMO_META, scan.memo && extracted.unreadable === 0 ? serializeMemo(scan.memo) : null);
+    if (staged) {
+      // Complete: it replaces the live index in one step, and the run goes on with that.
+      writer.close();
+      options.targets.publishStaged(options.indexDir);
+      writer = options.targets.openLive(options.indexDir);
+    }
     // After 'complete': an embedding failure leaves a complete curated index behind.
     const vectors = options.vectors ? yield* embedStep(options, options.vectors, writer) : null;
     return summarize(options, writer, scan, extracted, changes, { link, vectors }, started);
@@ -164,7 +177,7 @@ function indexedFiles(writer: IndexWriter, retokenize: boolean): IndexedFiles {
   };
 }
 
-const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
+const NOTHING_LINKED: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false, gitNote: null };
 
 /**
  * The link phase, when anything can have changed: files, or the git history (HEAD moved,
@@ -200,7 +213,7 @@ async function* linkIfNeeded(
 async function* embedStep(options: IndexRunOptions, step: VectorStepOptions, writer: IndexWriter): AsyncGenerator<IndexProgress, VectorSummary> {
   const vectors = step.openIndex(options.indexDir);
   try {
-    const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.discardIndex !== undefined };
+    const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.rebuild === true };
     const { embedSymbols } = await import('./embed/embed-step.js');
     const steps = embedSymbols(input);
     for (let next = await steps.next(); ; next = await steps.next()) {
@@ -349,6 +362,7 @@ function summarize(
     regexFallbacks: extracted.regexFallbacks,
     link,
     vectors,
+    warnings: link.gitNote === null ? [] : [link.gitNote],
     seconds: Math.round((performance.now() - started) / 10) / 100,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   };

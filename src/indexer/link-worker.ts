@@ -44,7 +44,7 @@ function handle(message: LinkMessage): void {
 }
 
 try {
-  writer = openSqliteIndexWriter(location.indexDir);
+  writer = openSqliteIndexWriter(location.indexDir, { staged: location.staged ?? false });
   if (relinkDocs) docLinks = linkDocs(writer, writer, { all: true });
 } catch (error) {
   end({ fault: faultOf(error, 'linking docs') });

@@ -12,6 +12,7 @@ import type { TrackedChange } from './change-tracker.js';
 import type { LinkThread } from './link-thread.js';
 import { linkDocs } from './link-docs.js';
 import { GIT_MINING_VERSION } from './git/mining-version.js';
+import { GIT_NOTE_META } from './git/history-note.js';
 import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
@@ -43,6 +44,11 @@ export interface LinkSummary {
   referenceFilesResolved: number;
   docLinks: number;
   gitMined: boolean;
+  /**
+   * When this run mined the history and it is incomplete (a shallow or partial clone,
+   * objects git could not read) or absent (not a git repository): what was left out.
+   */
+  gitNote: string | null;
 }
 
 /** Above this many files to re-resolve, one in-memory symbol table beats per-name queries. */
@@ -94,7 +100,7 @@ class IndexSnapshot {
 
 export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkSummary> {
   const { writer, changes } = input;
-  const summary: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false };
+  const summary: LinkSummary = { importsResolved: 0, referenceFilesResolved: 0, docLinks: 0, gitMined: false, gitNote: null };
   const pathSetChanged = changes.some((change) => change.added || change.removed);
   if (changes.length > 0 || input.full) {
     const relinkAllDocs = input.full || pathSetChanged;
@@ -118,7 +124,9 @@ export async function* linkIndex(input: LinkInput): AsyncGenerator<string, LinkS
     }
   }
   yield 'git';
-  summary.gitMined = await linkGit(input);
+  const mined = await linkGit(input);
+  summary.gitMined = mined !== false;
+  summary.gitNote = mined === false ? null : mined.note;
   return summary;
 }
 
@@ -236,10 +244,12 @@ function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): Reference
   };
 }
 
-async function linkGit(input: LinkInput): Promise<boolean> {
+/** false when the stored history was current; otherwise what the mined history leaves out. */
+async function linkGit(input: LinkInput): Promise<false | { note: string | null }> {
   const { writer } = input;
   if (!input.history.needed) return false;
   const history = await input.history.history();
+  const note = history === null ? `${input.root} is not in a git repository: indexed as a plain folder, without history` : history.skipped;
   writer.transaction(() => {
     writer.replaceCoChange(history?.coChange ?? []);
     const known = new Set(writer.filePaths());
@@ -257,8 +267,9 @@ async function linkGit(input: LinkInput): Promise<boolean> {
     );
     writer.setMeta('gitHead', history?.head ?? null);
     writer.setMeta('gitMining', GIT_MINING_VERSION);
+    writer.setMeta(GIT_NOTE_META, note);
   });
-  return true;
+  return { note };
 }
 
 function importsByFile(imports: readonly ImportRecord[]): Map<string, ImportRecord[]> {

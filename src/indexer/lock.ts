@@ -37,6 +37,12 @@ export function acquireIndexLock(indexDir: string): IndexLock {
   });
 }
 
+/** The process writing the index in `indexDir`, when one is (a live lock holder); else null. */
+export function activeIndexWriter(indexDir: string): number | null {
+  const holder = lockHolder(join(indexDir, LOCK_FILE_NAME));
+  return holder !== null && holder !== process.pid && isAlive(holder) ? holder : null;
+}
+
 function lockHolder(path: string): number | null {
   try {
     const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureRepo, type TempDir } from '../../test/support/temp-repo.js';
 import { drainIndex, openRepo } from '../app.js';
-import { openSqliteCuratedReader, openSqliteIndexWriter } from '../store/sqlite/index.js';
+import { openSqliteCuratedReader, openSqliteIndexWriter, sqliteIndexTargets } from '../store/sqlite/index.js';
 import { indexRepository, SCAN_MEMO_META, type IndexSummary } from './index-repository.js';
 import { isRacy } from './scan-memo.js';
 
@@ -21,7 +21,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 async function run(repo: TempDir, racyMarginMs = 0): Promise<IndexSummary> {
   const context = await openRepo({ repo: repo.path, env: {} });
   const summary = await drainIndex(
-    indexRepository({ root: context.root, indexDir: context.indexDir, config: context.config.index, openWriter: openSqliteIndexWriter, workers: 0, racyMarginMs }),
+    indexRepository({ root: context.root, indexDir: context.indexDir, config: context.config.index, targets: sqliteIndexTargets, workers: 0, racyMarginMs }),
   );
   await tick();
   return summary;

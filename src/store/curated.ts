@@ -132,6 +132,12 @@ export interface CuratedReader {
    * are still the answers.
    */
   contentVersion(): string;
+  /**
+   * A reader reads one state of the index from open to close, so a command never sees an
+   * index run half-way. This moves it to the newest state when that is complete and differs
+   * from the one it reads (a long-lived reader calls it between tasks); returns whether it moved.
+   */
+  latest(): boolean;
   meta(key: string): string | null;
 
   file(path: string): FileRecord | null;
@@ -191,6 +197,23 @@ export interface ReferenceReplacement {
 export interface StoreLocation {
   adapter: 'sqlite';
   indexDir: string;
+  /** The full build under way (IndexTargets.openStaged), not the live index. */
+  staged?: boolean;
+}
+
+/**
+ * Where an index run writes. An incremental run updates the live index in place (readers
+ * keep reading the state they opened); a full build — the first index, or a rebuild — is
+ * staged apart and published in one step, so readers never see part of one.
+ */
+export interface IndexTargets {
+  hasLive(indexDir: string): boolean;
+  hasStaged(indexDir: string): boolean;
+  openLive(indexDir: string): IndexWriter;
+  openStaged(indexDir: string): IndexWriter;
+  /** Replaces the live index with the staged build; every connection to the build must be closed. */
+  publishStaged(indexDir: string): void;
+  discardStaged(indexDir: string): void;
 }
 
 export interface IndexWriter extends CuratedReader {

@@ -1,6 +1,7 @@
 // The raw log: an append-only record of every retrieval decision, LLM call and budget
 // outcome. Adapters must refuse UPDATE and DELETE themselves (not just by convention),
-// so that `cairn explain` can always be trusted.
+// so that `cairn explain` can always be trusted. Its size is bounded by dropping whole
+// old segments (what is kept is exactly what was written), never by editing entries.
 
 export type RawLogKind =
   | 'run' // a retrieve / refine run started or finished
@@ -33,6 +34,17 @@ export interface RawLogQuery {
   stage?: string;
 }
 
+/** How much the log holds, for `cairn status`. */
+export interface RawLogUsage {
+  /** Files (or partitions) the log is kept in; retention drops whole ones, oldest first. */
+  segments: number;
+  bytes: number;
+  /** The bound retention keeps the log under. */
+  maxBytes: number;
+  /** Unix ms of the oldest entry kept; null when the log is empty. */
+  oldestAt: number | null;
+}
+
 export interface RawLog {
   append(entry: RawLogEntry): RawLogRecord;
   appendMany(entries: RawLogEntry[]): RawLogRecord[];
@@ -45,5 +57,6 @@ export interface RawLog {
   read(query: RawLogQuery): RawLogRecord[];
   /** Run ids of a task, oldest first. */
   runsOf(taskId: string): string[];
+  usage(): RawLogUsage;
   close(): void;
 }

@@ -29,5 +29,7 @@ export interface SessionStore {
    */
   patch(taskId: string, patch: SessionPatch): void;
   list(): { taskId: string; updatedAt: number }[];
+  /** Deletes the sessions last updated before `before` (unix ms); returns how many. */
+  prune(before: number): number;
   close(): void;
 }

@@ -88,7 +88,7 @@ describe('bad input', () => {
     repo.write('empty.py', '');
     repo.write('huge.txt', 'x'.repeat(2 * 1024 * 1024));
     const result = await runCli(['index', repo.path, '--json']);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(`cairn: warning: ${repo.path} is not in a git repository: indexed as a plain folder, without history\n`);
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.stdout);
     expect(summary.files).toBe(4);

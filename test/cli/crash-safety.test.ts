@@ -1,8 +1,10 @@
 // A `cairn index` killed mid-run leaves a consistent index, and the next run completes it
-// to exactly what an uninterrupted run produces.
+// to exactly what an uninterrupted run produces. A first index is built apart
+// (index.next.db) and published whole: killed, it leaves no index.db for readers to trust.
 
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteCuratedReader } from '../../src/store/sqlite/index.js';
@@ -32,7 +34,7 @@ function syntheticRepo(): TempDir {
 function killWhenWritesBegin(args: string[]): Promise<{ killed: boolean; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CAIRN_BIN, ...args], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
-    const wal = join(args[args.indexOf('--index-dir') + 1]!, 'index.db-wal');
+    const wal = join(args[args.indexOf('--index-dir') + 1]!, 'index.next.db-wal');
     const poll = setInterval(() => {
       // Past the schema migrations' writes (a few hundred KiB), into the files' own.
       if (existsSync(wal) && statSync(wal).size > 1024 * 1024) {
@@ -67,9 +69,17 @@ describe('crash safety', () => {
     const outcome = await killWhenWritesBegin(['index', repo.path, '--index-dir', indexDir]);
     expect(outcome.killed).toBe(true);
 
-    const interrupted = snapshot(indexDir);
-    expect(interrupted.state).toBe('building');
-    expect(interrupted.files).toBeLessThan(MODULES);
+    expect(existsSync(join(indexDir, 'index.db'))).toBe(false);
+    const staged = new Database(join(indexDir, 'index.next.db'), { readonly: true });
+    try {
+      expect(staged.prepare("SELECT value FROM meta WHERE key = 'state'").pluck().get()).toBe('building');
+      expect(staged.prepare('SELECT count(*) FROM files').pluck().get()).toBeLessThan(MODULES);
+    } finally {
+      staged.close();
+    }
+    const reader = await runCli(['search', 'widget', '--repo', repo.path, '--index-dir', indexDir, '--no-refresh']);
+    expect(reader.code).toBe(5);
+    expect(reader.stdout).toBe('');
 
     const resumed = await runCli(['index', repo.path, '--index-dir', indexDir, '--json']);
     expect(resumed.code).toBe(0);

@@ -191,8 +191,15 @@ describe('cairn retrieve with a model', () => {
     expect(failed.stderr).toContain(model.url);
     expect(Date.now() - started).toBeLessThan(15_000);
     repo.write('cairn.yaml', `llm:\n  provider: openai\n  model: test-model\n  baseUrl: ${model.url}\n  timeoutMs: 300\n  maxRetries: 0\n  onError: fallback\n`);
-    const lenient = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope', ...BUDGET, '--no-refresh']);
+    const callsBefore = model.chatCalls.length;
+    const lenient = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope,precision', ...BUDGET, '--no-refresh']);
     expect(lenient.code, lenient.stderr).toBe(0);
+    // Said once on stderr (and in the package); the dead model is asked once, not at every stage.
+    expect(lenient.stderr.match(/^cairn: warning: .*$/gm)).toEqual([
+      expect.stringMatching(/^cairn: warning: model test-model \(openai\) failed at the task stage \(.*\); the deterministic judgement was used from there on/),
+    ]);
+    expect(lenient.stdout).toContain('the deterministic judgement was used from there on');
+    expect(model.chatCalls.length - callsBefore).toBe(1);
     const explained = await runCli(['explain', '--task-id', taskIdOf(lenient), '--repo', repo.path]);
     expect(explained.stdout).toContain('model-fallback: ');
     expect(explained.stdout).toContain('[fallback]');

@@ -8,17 +8,19 @@ export interface RepoFlags {
   repo?: string;
   indexDir?: string;
   config?: string;
+  force?: boolean;
 }
 
 export function withRepoOptions(command: Command, repoFlag = true): Command {
   if (repoFlag) command.option('--repo <path>', 'repository folder (default: the current folder)');
   return command
     .option('--index-dir <path>', 'where the index lives (default: <repo>/.cairn, or $CAIRN_INDEX_DIR)')
-    .option('--config <file>', 'configuration file (default: <repo>/cairn.yaml when present)');
+    .option('--config <file>', 'configuration file (default: <repo>/cairn.yaml when present)')
+    .option('--force', 'accept a home folder or a filesystem root as the repository');
 }
 
 export function repoFrom(flags: RepoFlags, io: Io, repoArgument?: string): Promise<RepoContext> {
-  return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env });
+  return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env, force: flags.force });
 }
 
 export function positiveInt(name: string): (value: string) => number {

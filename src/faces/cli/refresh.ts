@@ -1,24 +1,44 @@
-// The incremental refresh that commands reading the index run first.
+// The index a command answers from: refreshed incrementally first (unless --no-refresh),
+// then opened at its last complete state (app-readers.ts).
 
 import { drainIndex, runIndex, type RepoContext } from '../../app.js';
+import { busyNote, openCompleteReader } from '../../app-readers.js';
 import { isCairnError } from '../../core/errors.js';
+import type { IndexSummary } from '../../indexer/index-repository.js';
+import type { CuratedReader } from '../../store/curated.js';
 import type { Io } from './io.js';
+
+/** Refreshes the index when asked, then opens it for reading. */
+export async function openIndexForCommand(context: RepoContext, io: Io, refresh: boolean): Promise<CuratedReader> {
+  if (refresh) await refreshQuietly(context, io);
+  return openCompleteReader(context, { onWait: (writer) => io.err(`cairn: note: waiting for process ${writer} to finish updating the index\n`) });
+}
 
 /**
  * Brings the index up to date before answering. The curated index is complete before the
  * optional embedding step runs, so an unreachable embedding server only costs freshness
- * of the vectors: say so and answer anyway.
+ * of the vectors: say so and answer anyway. When another process is writing the index
+ * (a rebuild, another command's refresh), this command answers from the last complete
+ * index rather than fail.
  */
 export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
   try {
-    await drainIndex(runIndex(context));
+    printWarnings(io, await drainIndex(runIndex(context)));
   } catch (error) {
+    if (isCairnError(error) && error.code === 'INDEX_BUSY') {
+      io.err(`cairn: note: ${busyNote(context)}\n`);
+      return;
+    }
     if (!isProviderFailure(error)) throw error;
     io.err(`cairn: warning: embedding step skipped (${error.message}); vector results may be stale\n`);
   }
 }
 
+/** What an index run could not do fully (history a clone lacks, ...), one stderr line each. */
+export function printWarnings(io: Io, summary: Pick<IndexSummary, 'warnings'>): void {
+  for (const warning of summary.warnings) io.err(`cairn: warning: ${warning}\n`);
+}
+
 export function isProviderFailure(error: unknown): error is Error {
   return isCairnError(error) && (error.code === 'PROVIDER_UNAVAILABLE' || error.code === 'PROVIDER_INVALID_RESPONSE');
 }
-

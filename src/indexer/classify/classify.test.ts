@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFile } from './classify.js';
+import { languageNamed } from './language.js';
 
 const plain = { isTest: false, isExample: false, isVendored: false, isGenerated: false };
 
@@ -163,5 +164,18 @@ describe('classifyFile: generated code', () => {
     ['', 'src/generator.py'],
   ])('%j does not mark %s as generated', (head, path) => {
     expect(classifyFile(path, head).isGenerated).toBe(false);
+  });
+});
+
+describe('languageNamed', () => {
+  it("takes cairn's names, extensions and common aliases, in any case", () => {
+    expect(['typescript', 'ts', 'TS', '.ts', 'mts'].map(languageNamed)).toEqual(Array(5).fill('typescript'));
+    expect(['js', 'jsx', 'JavaScript', 'node'].map(languageNamed)).toEqual(Array(4).fill('javascript'));
+    expect(['py', 'python3'].map(languageNamed)).toEqual(['python', 'python']);
+    expect(['golang', 'rs', 'c#', 'c++', 'yml', 'md', 'tsx'].map(languageNamed)).toEqual(['go', 'rust', 'csharp', 'cpp', 'yaml', 'markdown', 'tsx']);
+  });
+
+  it('is null for anything else, including names inherited from Object', () => {
+    expect(['klingon', '', 'constructor', '__proto__', 'toString'].map(languageNamed)).toEqual([null, null, null, null, null]);
   });
 });

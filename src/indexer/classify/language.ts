@@ -1,7 +1,7 @@
 // Which language a file is written in: by extension, then by well-known file name, then
 // (for files neither identifies) by the interpreter named in a `#!` line.
 
-import type { FileKind, Language } from '../../core/entities.js';
+import { LANGUAGES, type FileKind, type Language } from '../../core/entities.js';
 
 const BY_EXTENSION: Readonly<Record<string, Language>> = {
   ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'tsx',
@@ -88,4 +88,23 @@ export function kindOf(path: string, language: Language): FileKind {
   if (DOC_LANGUAGES.has(language)) return 'doc';
   if (CONFIG_LANGUAGES.has(language)) return 'config';
   return 'other';
+}
+
+/** Names people use for a language that are neither cairn's name nor an extension of it. */
+const NAME_ALIASES: Readonly<Record<string, Language>> = {
+  golang: 'go', 'c#': 'csharp', 'c++': 'cpp', 'objective-c': 'c', python3: 'python', node: 'javascript',
+  ecmascript: 'javascript', md: 'markdown', restructuredtext: 'rst', yml: 'yaml', bash: 'shell', sh: 'shell',
+};
+
+/**
+ * The language a user means by `name`: cairn's own name (`typescript`), an extension
+ * (`ts`, `py`, `rs`) or a common alias (`golang`, `c#`); case does not matter. null when
+ * none fits.
+ */
+export function languageNamed(name: string): Language | null {
+  const key = name.trim().toLowerCase();
+  if ((LANGUAGES as readonly string[]).includes(key)) return key as Language;
+  const extension = key.replace(/^\./, '');
+  if (Object.hasOwn(BY_EXTENSION, extension)) return BY_EXTENSION[extension]!;
+  return Object.hasOwn(NAME_ALIASES, key) ? NAME_ALIASES[key]! : null;
 }

@@ -30,7 +30,7 @@ export class HistoryBuilder {
     if (unique.length >= 2 && unique.length <= this.maxFilesPerCommit) this.coChange.addCommit(unique);
   }
 
-  result(head: string): GitHistory {
+  result(head: string): Omit<GitHistory, 'skipped'> {
     return { head, commits: this.commits, coChange: this.coChange.pairs(), fileHistory: this.fileHistory };
   }
 

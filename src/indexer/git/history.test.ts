@@ -91,6 +91,7 @@ describe('readGitHistory', () => {
       commits: [],
       coChange: [],
       fileHistory: new Map(),
+      skipped: null,
     });
   });
 

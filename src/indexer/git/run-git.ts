@@ -17,7 +17,10 @@ const REDIRECTING_VARIABLES = [
   'GIT_PREFIX',
 ];
 
-const FIXED_OPTIONS = ['--no-optional-locks', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false'];
+// `protocol.allow=never`: in a partial clone git fetches missing objects from the remote on
+// demand, which would write to the repository and reach the network; cairn only reads, so
+// every transport is refused and a missing object is a read failure (history.ts copes).
+const FIXED_OPTIONS = ['--no-optional-locks', '-c', 'log.showSignature=false', '-c', 'core.quotePath=false', '-c', 'protocol.allow=never'];
 
 const MAX_STDERR_CHARS = 4_000;
 
@@ -41,7 +44,8 @@ export function streamGit(cwd: string, args: readonly string[], onText: (text: s
   return new Promise((resolve) => {
     const child = spawn('git', [...FIXED_OPTIONS, ...args], {
       cwd,
-      env: gitEnvironment(),
+      // GIT_NO_LAZY_FETCH (git 2.44+) stops a partial clone's on-demand fetch before it starts.
+      env: { ...gitEnvironment(), GIT_NO_LAZY_FETCH: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const decoder = new StringDecoder('utf8');

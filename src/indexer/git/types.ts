@@ -26,6 +26,11 @@ export interface GitHistory {
   /** Sorted by a, then b; a < b; only from commits touching ≤ maxFilesPerCommit files. */
   coChange: CoChangePair[];
   fileHistory: Map<string, FileHistory>;
+  /**
+   * What the history leaves out and why, in one line (a shallow or partial clone, objects
+   * git could not read); null when everything from HEAD back to maxCommits was mined.
+   */
+  skipped: string | null;
 }
 
 export interface GitHistoryOptions {

@@ -89,13 +89,24 @@ function interpret<T>(completion: ChatCompletion, validate: (value: unknown) => 
   try {
     parsed = JSON.parse(completion.text);
   } catch (error) {
-    return { ok: false, error: `the answer is not valid JSON (${describeError(error)})` };
+    return { ok: false, error: `the answer is not valid JSON (${oneLine(describeError(error))})` };
   }
   try {
     return { ok: true, value: validate(parsed) };
   } catch (error) {
-    return { ok: false, error: `the JSON does not match the schema: ${describeError(error)}` };
+    return { ok: false, error: `the JSON does not match the schema: ${oneLine(describeError(error))}` };
   }
+}
+
+/**
+ * Problems are quoted to the model in the retry and to the user in the final error: one
+ * line each, and bounded (a parser may quote the whole answer back).
+ */
+const PROBLEM_CHARS = 300;
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PROBLEM_CHARS ? `${flat.slice(0, PROBLEM_CHARS)}…` : flat;
 }
 
 function recordAttempt(messages: ChatMessage[], completion: ChatCompletion, error: string | null): LlmAttempt {

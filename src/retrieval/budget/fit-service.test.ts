@@ -13,6 +13,7 @@ import { isCairnError } from '../../core/errors.js';
 import { EMPTY_FRAME } from './fit.js';
 import { fitAndRender, showableOnly, startFitWorker, type Fitter, type FitRequest } from './fit-service.js';
 import { createO200kCounter } from './tokens.js';
+import { PACKAGE_NAME } from '../../core/install-root.js';
 
 const COMPILED_WORKER = new URL('../../../dist/retrieval/budget/fit-worker.js', import.meta.url);
 
@@ -116,7 +117,7 @@ describe('startFitWorker', () => {
     try {
       const dist = fileURLToPath(new URL('../../../dist/', import.meta.url));
       cpSync(dist, join(install, 'dist'), { recursive: true, filter: (path) => !path.includes(`${sep}bundle`) });
-      writeFileSync(join(install, 'package.json'), JSON.stringify({ name: 'cairn', type: 'module' }));
+      writeFileSync(join(install, 'package.json'), JSON.stringify({ name: PACKAGE_NAME, type: 'module' }));
       symlinkSync(fileURLToPath(new URL('../../../node_modules', import.meta.url)), join(install, 'node_modules'), 'dir');
       const table = join(install, 'dist', 'tokenizer', 'o200k_base.bin');
       truncateSync(table, Math.floor(statSync(table).size / 2));

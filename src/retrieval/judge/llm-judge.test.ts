@@ -54,6 +54,33 @@ function sensibleModel(call: ChatCall): ChatReply {
   return { content: JSON.stringify({ verdicts }) };
 }
 
+/** The JSON Schema a chat request carried (Ollama `format`, OpenAI `json_schema`). */
+function sentSchema(call: ChatCall): Record<string, unknown> {
+  if (call.format?.kind !== 'schema') throw new Error('the request carried no JSON schema');
+  return call.format.schema;
+}
+
+/** The smallest answer a server obeying `schema` could give: minimum numbers, one array item, empty strings. */
+function smallestInstance(schema: Record<string, unknown>): unknown {
+  if (Array.isArray(schema['enum'])) return schema['enum'][0];
+  const child = (value: unknown) => smallestInstance(value as Record<string, unknown>);
+  switch (schema['type']) {
+    case 'object': {
+      const properties = schema['properties'] as Record<string, unknown>;
+      return Object.fromEntries(((schema['required'] as string[] | undefined) ?? []).map((key) => [key, child(properties[key])]));
+    }
+    case 'array':
+      return Array.from({ length: Math.max(1, Number(schema['minItems'] ?? 1)) }, () => child(schema['items']));
+    case 'integer':
+    case 'number':
+      return schema['minimum'] ?? 0;
+    case 'string':
+      return '';
+    default:
+      return null;
+  }
+}
+
 for (const api of ['ollama', 'openai'] as const) {
   describe(`judgement by a model (${api})`, () => {
     it('applies the model\'s classes and logs every call with prompt, answer, latency and tokens', async () => {
@@ -111,15 +138,50 @@ for (const api of ['ollama', 'openai'] as const) {
       expect(calls[0]!.error).not.toBeNull();
     });
 
-    it('a model that hangs falls back to the deterministic judgement with onError: fallback, logged as such', async () => {
+    it('a model that hangs falls back once: asked at the first stage only, the rest skipped, said in the notes', async () => {
       const model = await server(() => ({ content: '{}', delayMs: 10_000 }));
       const repo = await setup(api, model.url, 'fallback', 300);
       const result = await retrieve(repo.ports, REQUEST);
       expect(result.package.items.length).toBeGreaterThan(0);
-      const fallbacks = repo.ports.rawLog.read({ runId: result.runId, kinds: ['info'] }).filter((record) => (record.payload as { event: string }).event === 'model-fallback');
-      expect(fallbacks.map((record) => record.stage)).toEqual(['task', 'scope', 'precision']);
+      expect(model.chatCalls).toHaveLength(1);
+      const infos = repo.ports.rawLog.read({ runId: result.runId, kinds: ['info'] }).map((record) => [record.stage, (record.payload as { event: string }).event]);
+      expect(infos.filter(([, event]) => event === 'model-fallback')).toEqual([['task', 'model-fallback']]);
+      expect(infos.filter(([, event]) => event === 'model-skipped')).toEqual([['scope', 'model-skipped'], ['precision', 'model-skipped']]);
       const judges = new Set(decisionsIn(repo.ports.rawLog.read({ runId: result.runId, kinds: ['decisions'] })).map((entry) => (entry.payload as { judge: string }).judge));
       expect(judges).toEqual(new Set(['rule', 'fallback']));
+      expect(result.warnings).toHaveLength(1);
+      expect(result.warnings[0]).toMatch(/^model test-model \(\w+\) failed at the task stage \(.+\); the deterministic judgement was used from there on \(llm.onError: fallback\)$/);
+      expect(result.package.notes).toContain(result.warnings[0]);
+      expect(result.rendered).toContain('the deterministic judgement was used from there on');
+    });
+
+    it('a model that follows the schema it is sent is accepted: the sent schema is the checked one', async () => {
+      const model = await server((call) => ({ content: JSON.stringify(smallestInstance(sentSchema(call))) }));
+      const repo = await setup(api, model.url, 'fail');
+      const result = await retrieve(repo.ports, REQUEST);
+      expect(result.warnings).toEqual([]);
+      const judged = model.chatCalls.filter((call) => call.messages[0]!.content.startsWith('You are the relevance judge'));
+      expect(judged).toHaveLength(2);
+      for (const call of judged) {
+        const shown = [...call.messages[1]!.content.matchAll(/^(\d+)\. /gm)].length;
+        expect(sentSchema(call)).toMatchObject({ properties: { verdicts: { items: { properties: { n: { type: 'integer', minimum: 1, maximum: shown } } } } } });
+      }
+      const accepted = repo.ports.rawLog.read({ runId: result.runId, kinds: ['llm_call'] }).map((record) => (record.payload as { accepted: boolean }).accepted);
+      expect(accepted).toEqual([true, true, true]);
+    });
+
+    it('a model that keeps breaking the schema fails with one line, and is told what was wrong in one line', async () => {
+      const model = await server((call) =>
+        call.messages[0]!.content.startsWith('You read tasks') ? sensibleModel(call) : { content: JSON.stringify({ verdicts: Array.from({ length: 6 }, () => ({ n: 0, class: 'maybe' })) }) },
+      );
+      const repo = await setup(api, model.url, 'fail');
+      const error = await retrieve(repo.ports, REQUEST).then(() => null, (caught: unknown) => caught as Error & { code: string });
+      expect(error?.code).toBe('PROVIDER_INVALID_RESPONSE');
+      expect(error?.message).not.toContain('\n');
+      expect(error?.message).toMatch(/does not match the schema: .*\(\+\d+ more\)$/);
+      const retry = model.chatCalls[2]!.messages.at(-1)!.content;
+      expect(retry.split('\n')).toHaveLength(2);
+      expect(retry).toContain('verdicts.0.n: Too small');
     });
   });
 }

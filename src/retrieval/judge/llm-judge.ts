@@ -4,7 +4,7 @@
 // leave the model nothing to misspell.
 
 import { z } from 'zod';
-import type { JsonSchema } from '../../providers/llm/port.js';
+import { jsonContract } from '../../providers/llm/contract.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { proposalsOf, required, type Judge, type JudgeKind, type JudgeRequest, type Judgement } from './judge.js';
 import type { ModelGateway } from './model-gateway.js';
@@ -19,16 +19,16 @@ export function llmJudge(gateway: ModelGateway): Judge {
     async judge<C extends string>(task: TaskQuery, request: JudgeRequest<C>): Promise<Judgement<C>> {
       const sent = request.candidates.slice(0, MAX_JUDGED_CANDIDATES);
       if (sent.length === 0) return proposalsOf(request, 'llm');
+      const contract = jsonContract(verdictSchema(request.classes, sent.length));
       const answer = await gateway.ask(request.stage, `judge ${request.subject}`, {
         system: systemPrompt(request),
         user: userPrompt(task, request, sent.length),
-        schema: verdictSchema(request.classes),
+        ...contract,
         schemaName: 'relevance',
-        validate: (value) => parseVerdicts(value, request.classes, sent.length),
         temperature: 0,
       });
       if (answer === null) return proposalsOf(request, 'fallback');
-      return mergeAnswer(request, sent.length, answer);
+      return mergeAnswer(request, sent.length, new Map(answer.verdicts.map((verdict) => [verdict.n, verdict.class])));
     },
   };
 }
@@ -63,33 +63,11 @@ function userPrompt<C extends string>(task: TaskQuery, request: JudgeRequest<C>,
   return `Task (${task.type.replace('_', ' ')}):\n${excerpt}${intent}\n\nCandidate ${request.subject}:\n${lines.join('\n')}`;
 }
 
-function verdictSchema(classes: readonly string[]): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      verdicts: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { n: { type: 'integer' }, class: { type: 'string', enum: [...classes] } },
-          required: ['n', 'class'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['verdicts'],
-    additionalProperties: false,
-  };
-}
-
-function parseVerdicts<C extends string>(value: unknown, classes: readonly C[], count: number): Verdicts<C> {
-  const schema = z
+/** The answer: a class for each candidate number shown (1..count); sent to the model as JSON Schema too. */
+function verdictSchema<C extends string>(classes: readonly C[], count: number) {
+  return z
     .object({
-      verdicts: z.array(
-        z.object({ n: z.number().int().min(1).max(count), class: z.enum(classes as unknown as [C, ...C[]]) }).strict(),
-      ),
+      verdicts: z.array(z.object({ n: z.number().int().min(1).max(count), class: z.enum(classes as unknown as [C, ...C[]]) }).strict()),
     })
     .strict();
-  const parsed = schema.parse(value);
-  return new Map(parsed.verdicts.map((verdict) => [verdict.n, verdict.class as C]));
 }

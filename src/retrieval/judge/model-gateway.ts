@@ -1,6 +1,8 @@
 // The pipeline's one door to a model: a strict-JSON call whose every attempt (prompt,
 // answer, latency, tokens, why it was rejected) goes to the raw log, and whose failure is
-// either a clear error or a logged fallback — as the user chose in `llm.onError`.
+// either a clear error or a logged fallback — as the user chose in `llm.onError`. After a
+// failure the model is not asked again in the same run: a dead server would otherwise cost
+// a full timeout at every stage.
 
 import { LlmCallError, type ChatJsonRequest, type LlmAttempt, type LlmClient } from '../../providers/llm/port.js';
 import type { RunLog } from '../pipeline/run-log.js';
@@ -13,17 +15,30 @@ export interface ModelGateway {
   readonly onError: ModelErrorPolicy;
   /**
    * Asks the model; null when it failed and the policy is 'fallback' (the failure is
-   * logged as an info entry); with 'fail' the LlmCallError is thrown.
+   * logged as an info entry), and without asking once it has failed in this run; with
+   * 'fail' the LlmCallError is thrown.
    */
   ask<T>(stage: string, purpose: string, request: ChatJsonRequest<T>): Promise<T | null>;
+  /** After a fallback: one line saying the model failed and what was used instead; null otherwise. */
+  fallbackNote(): string | null;
 }
 
 export function modelGateway(client: LlmClient, onError: ModelErrorPolicy, log: RunLog): ModelGateway {
+  let failure: { stage: string; error: LlmCallError } | null = null;
   return {
     provider: client.provider,
     model: client.model,
     onError,
+    fallbackNote: () =>
+      failure === null
+        ? null
+        : `model ${client.model} (${client.provider}) failed at the ${failure.stage} stage (${failure.error.message}); ` +
+          'the deterministic judgement was used from there on (llm.onError: fallback)',
     async ask<T>(stage: string, purpose: string, request: ChatJsonRequest<T>): Promise<T | null> {
+      if (failure !== null) {
+        log.write('info', stage, { event: 'model-skipped', purpose, message: `not asked: the model failed earlier in this run (${failure.stage})` });
+        return null;
+      }
       try {
         const result = await client.chatJson(request);
         logAttempts(log, stage, purpose, client, result.attempts, true);
@@ -32,6 +47,7 @@ export function modelGateway(client: LlmClient, onError: ModelErrorPolicy, log: 
         if (!(error instanceof LlmCallError)) throw error;
         logAttempts(log, stage, purpose, client, error.attempts, false);
         if (onError === 'fail') throw error;
+        failure = { stage, error };
         log.write('info', stage, {
           event: 'model-fallback',
           purpose,

@@ -6,7 +6,7 @@
 // same index, and tasks touch the same core files): it is emptied whenever the reader's
 // content version moves, which happens when any connection commits to the index — a
 // refresh, another process's `cairn index`. Within a run the version is not asked again:
-// a run reads one state of the index, as it always has.
+// a run reads one state of the index (the reader holds it: store/sqlite/pinned-reader.ts).
 
 import type { CuratedReader } from '../../store/curated.js';
 
@@ -30,6 +30,8 @@ export class ReadMemo {
 
   /** A reader for one run: the memo's answers, checked first against the index's version. */
   reader(reader: CuratedReader): CuratedReader {
+    // Each run reads the newest complete index (a reader stays on the state it opened until asked).
+    reader.latest();
     const version = reader.contentVersion();
     if (reader !== this.source || version !== this.version) {
       this.caches.clear();

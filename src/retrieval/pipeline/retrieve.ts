@@ -70,6 +70,8 @@ export interface RetrieveResult {
   rendered: string;
   /** The package's notes (also in the render), for faces that print them apart. */
   notes: string[];
+  /** The notes that say something went wrong (a model that failed and was replaced), also in `notes`. */
+  warnings: string[];
   ms: number;
 }
 
@@ -114,7 +116,9 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
     if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
-    const context = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
+    const staged = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
+    const warnings = [gateway?.fallbackNote() ?? null].filter((note) => note !== null);
+    const context = warnings.length === 0 ? staged : { ...staged, notes: [...staged.notes, ...warnings] };
     const assembled = await assemblePackage(context, kb, task, {
       format: run.stored.format,
       fitter: fitterOf(ports),
@@ -129,7 +133,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     log.write('run', null, { event: 'finished', items: items.length, used: summary.used, available: summary.available, ms });
     // Everything the run logged is stored before it answers (explain and refine read it).
     await records.flush();
-    return { taskId: run.taskId, runId, package: assembled.package, rendered: assembled.rendered, notes: assembled.package.notes, ms };
+    return { taskId: run.taskId, runId, package: assembled.package, rendered: assembled.rendered, notes: assembled.package.notes, warnings, ms };
   } catch (error) {
     log.write('run', null, { event: 'failed', code: isCairnError(error) ? error.code : 'INTERNAL', message: describeError(error) });
     // The run's own failure is the one to report, not a failure to log it.

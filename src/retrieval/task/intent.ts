@@ -3,6 +3,7 @@
 // the deterministic analysis, never instead of it.
 
 import { z } from 'zod';
+import { jsonContract } from '../../providers/llm/contract.js';
 import type { ModelGateway } from '../judge/model-gateway.js';
 import { TASK_TYPES } from './task-type.js';
 import type { TaskQuery } from './task-query.js';
@@ -10,13 +11,19 @@ import type { TaskQuery } from './task-query.js';
 const TASK_EXCERPT_CHARS = 4000;
 const MAX_KEYWORDS = 12;
 
-const intentSchema = z
-  .object({
-    summary: z.string().min(1).max(600),
-    task_type: z.enum(TASK_TYPES),
-    keywords: z.array(z.string().min(1).max(80)).max(MAX_KEYWORDS),
-  })
-  .strict();
+const SUMMARY_CHARS = 600;
+const KEYWORD_CHARS = 80;
+
+/** Sent to the model as JSON Schema too (providers/llm/contract.ts): lengths are cut after, not checked. */
+const intentContract = jsonContract(
+  z
+    .object({
+      summary: z.string(),
+      task_type: z.enum(TASK_TYPES),
+      keywords: z.array(z.string()).max(MAX_KEYWORDS),
+    })
+    .strict(),
+);
 
 export async function enrichIntent(task: TaskQuery, gateway: ModelGateway): Promise<TaskQuery> {
   const excerpt = task.text.length > TASK_EXCERPT_CHARS ? `${task.text.slice(0, TASK_EXCERPT_CHARS)}…` : task.text;
@@ -25,20 +32,14 @@ export async function enrichIntent(task: TaskQuery, gateway: ModelGateway): Prom
       'You read tasks given to a coding agent. State in one or two sentences what change or answer the task asks for, ' +
       `classify it as one of ${TASK_TYPES.join(', ')}, and list up to ${MAX_KEYWORDS} identifiers or code words worth searching the repository for.`,
     user: `Task:\n${excerpt}\n\nA deterministic reading classified it as ${task.type}.`,
-    schema: {
-      type: 'object',
-      properties: {
-        summary: { type: 'string' },
-        task_type: { type: 'string', enum: [...TASK_TYPES] },
-        keywords: { type: 'array', items: { type: 'string' } },
-      },
-      required: ['summary', 'task_type', 'keywords'],
-      additionalProperties: false,
-    },
+    ...intentContract,
     schemaName: 'intent',
-    validate: (value) => intentSchema.parse(value),
     temperature: 0,
   });
   if (answer === null) return task;
-  return { ...task, intent: { summary: answer.summary, type: answer.task_type, keywords: answer.keywords } };
+  const summary = answer.summary.trim().slice(0, SUMMARY_CHARS);
+  const keywords = answer.keywords.map((word) => word.trim().slice(0, KEYWORD_CHARS)).filter((word) => word !== '');
+  // An empty summary says nothing: the deterministic reading stands.
+  if (summary === '') return task;
+  return { ...task, intent: { summary, type: answer.task_type, keywords } };
 }

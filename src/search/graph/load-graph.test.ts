@@ -103,6 +103,8 @@ describe('RepoGraphCache', () => {
     expect(loads).toBe(1);
     repo.write('shop/extra.py', 'from .cart import Cart\n');
     await drainIndex(runIndex(context, { workers: 0 }));
+    expect(cache.graphFor(context.indexDir, reader)).toBe(first); // the reader still reads the state it opened
+    expect(reader.latest()).toBe(true);
     const second = cache.graphFor(context.indexDir, reader);
     expect(loads).toBe(2);
     expect(second.stamp).not.toBe(first.stamp);

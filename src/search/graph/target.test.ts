@@ -35,6 +35,7 @@ describe('resolveTarget', () => {
   it('a name that several symbols have → a usage error listing them', async () => {
     shop.repo.write('shop/other.py', 'def total():\n    return 0\n');
     await drainIndex(runIndex(shop.context, { workers: 0 }));
+    expect(shop.reader.latest()).toBe(true); // a reader reads the state it opened until it moves on
     const error = caught(() => resolveTarget(shop.reader, 'total')) as UsageError;
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('"total" names 2 symbols');

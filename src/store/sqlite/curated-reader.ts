@@ -117,6 +117,11 @@ export class SqliteCuratedReader implements CuratedReader {
     return indexContentVersion(this.sql);
   }
 
+  /** A plain connection (the writer's) always reads the newest state: there is nothing to move to. */
+  latest(): boolean {
+    return false;
+  }
+
   meta(key: string): string | null {
     return this.sql.value<string>('SELECT value FROM meta WHERE key = ?', key) ?? null;
   }

@@ -2,9 +2,9 @@
 // composition root (src/app.ts) is the only intended caller.
 
 export { indexPaths, type IndexPaths } from './layout.js';
-export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
+export { discardStagedIndex, openSqliteCuratedReader, openSqliteIndexWriter, publishStagedIndex, sqliteIndexTargets } from './open-curated.js';
 export type { WriterOptions } from './index-writer.js';
-export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
+export { openSqliteRawLog, readSqliteRawLogUsage, type RawLogOptions } from './raw-log.js';
 export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';
 export { openSqliteVectorIndex } from './vector-index.js';
 export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-tables.js';

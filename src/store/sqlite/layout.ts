@@ -9,6 +9,11 @@ export interface IndexPaths {
   dir: string;
   /** The curated store: files, symbols, edges, chunks, full-text tables. */
   curated: string;
+  /**
+   * A full build (the first index, or `--rebuild`) is written here and renamed over
+   * `curated` once complete, so readers see the old index or the new one, never a part.
+   */
+  staged: string;
   /** The append-only raw log. */
   rawLog: string;
   /** Per-task session state. */
@@ -25,6 +30,7 @@ export function indexPaths(indexDir: string): IndexPaths {
   return {
     dir: indexDir,
     curated: join(indexDir, 'index.db'),
+    staged: join(indexDir, 'index.next.db'),
     rawLog: join(indexDir, 'raw-log.db'),
     sessions: join(indexDir, 'sessions.db'),
     vectors: join(indexDir, 'vectors.db'),

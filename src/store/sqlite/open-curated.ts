@@ -1,15 +1,18 @@
 // Opening the curated index (index.db): the writer migrates the schema, readers require it
 // to be exactly current. Both come back wrapped so that SQLite corruption and lock errors
-// raised by any method surface as IndexError.
+// raised by any method surface as IndexError. A full build is written to index.next.db
+// and published by renaming it over index.db (publishStagedIndex).
 
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { CairnError } from '../../core/errors.js';
-import { CURRENT_SCHEMA_VERSION, type CuratedReader, type IndexWriter } from '../curated.js';
+import { CURRENT_SCHEMA_VERSION, type CuratedReader, type IndexTargets, type IndexWriter } from '../curated.js';
 import { mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
-import { SqliteCuratedReader } from './curated-reader.js';
 import { registerPathMatcher } from './file-filter.js';
 import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
 import { indexPaths } from './layout.js';
-import { loadMigrations, migrate, requireVersion } from './migrations.js';
+import { loadMigrations, migrate } from './migrations.js';
+import { openPinnedReader } from './pinned-reader.js';
 
 /**
  * The writer's page cache. 16 MB costs no more CPU than 64 MB on a full index of sympy
@@ -18,8 +21,9 @@ import { loadMigrations, migrate, requireVersion } from './migrations.js';
  */
 const WRITER_CACHE_KIB = 16 * 1024;
 
-export function curatedStoreFile(indexDir: string): StoreFile {
-  return { label: 'curated index', file: indexPaths(indexDir).curated, dir: indexDir };
+export function curatedStoreFile(indexDir: string, staged = false): StoreFile {
+  const paths = indexPaths(indexDir);
+  return staged ? { label: 'index being built', file: paths.staged, dir: indexDir } : { label: 'curated index', file: paths.curated, dir: indexDir };
 }
 
 /** Runs `setup` on a fresh connection, closing it (and mapping the error) when setup fails. */
@@ -33,8 +37,9 @@ function prepared(db: Db, store: StoreFile, setup: () => void): void {
   }
 }
 
-export function openSqliteIndexWriter(indexDir: string, options: WriterOptions = {}): IndexWriter {
-  const store = curatedStoreFile(indexDir);
+/** A writer of index.db, or with `staged` of the full build in index.next.db. */
+export function openSqliteIndexWriter(indexDir: string, options: WriterOptions & { staged?: boolean } = {}): IndexWriter {
+  const store = curatedStoreFile(indexDir, options.staged ?? false);
   const migrations = loadMigrations('index');
   if (migrations.length !== CURRENT_SCHEMA_VERSION) {
     throw new CairnError('INTERNAL', `index migrations end at ${migrations.length}, CURRENT_SCHEMA_VERSION is ${CURRENT_SCHEMA_VERSION}.`);
@@ -48,9 +53,46 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions =
   return withErrorMapping<IndexWriter>(new SqliteIndexWriter(db, options), (error) => mapSqliteError(error, store));
 }
 
+/** A reader of index.db that reads one state of it until `latest()` (pinned-reader.ts). */
 export function openSqliteCuratedReader(indexDir: string): CuratedReader {
-  const store = curatedStoreFile(indexDir);
-  const db = openDatabase(store, 'read');
-  prepared(db, store, () => requireVersion(db, store, CURRENT_SCHEMA_VERSION));
-  return withErrorMapping<CuratedReader>(new SqliteCuratedReader(db), (error) => mapSqliteError(error, store));
+  return openPinnedReader(curatedStoreFile(indexDir), CURRENT_SCHEMA_VERSION);
 }
+
+/**
+ * Replaces index.db with the completed build in index.next.db, in one rename. The build is
+ * first made self-contained (its write-ahead log folded in, rollback-journal mode), so the
+ * renamed file never needs side files; the old index's WAL files are then removed, before
+ * any writer can pair them with the new file. Readers that opened the old index keep
+ * reading it. The caller holds the index lock and has closed every connection to the build.
+ */
+export function publishStagedIndex(indexDir: string): void {
+  const paths = indexPaths(indexDir);
+  const store = curatedStoreFile(indexDir, true);
+  let db: Db | null = null;
+  try {
+    db = new Database(paths.staged, { fileMustExist: true });
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+  } catch (error) {
+    throw mapSqliteError(error, store);
+  } finally {
+    db?.close();
+  }
+  renameSync(paths.staged, paths.curated);
+  for (const suffix of ['-wal', '-shm']) rmSync(`${paths.curated}${suffix}`, { force: true });
+}
+
+/** Throws away a build that will not be completed (a stale one, or one `--rebuild` restarts). */
+export function discardStagedIndex(indexDir: string): void {
+  const { staged } = indexPaths(indexDir);
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${staged}${suffix}`, { force: true });
+}
+
+export const sqliteIndexTargets: IndexTargets = {
+  hasLive: (indexDir) => existsSync(indexPaths(indexDir).curated),
+  hasStaged: (indexDir) => existsSync(indexPaths(indexDir).staged),
+  openLive: (indexDir) => openSqliteIndexWriter(indexDir),
+  openStaged: (indexDir) => openSqliteIndexWriter(indexDir, { staged: true }),
+  publishStaged: publishStagedIndex,
+  discardStaged: discardStagedIndex,
+};

@@ -142,12 +142,15 @@ describe('opening the curated index', () => {
     expectIndexError(readEverything, 'INDEX_CORRUPT');
   });
 
-  it('keeps reading through a reader while a writer commits', () => {
+  it('keeps reading its state through a reader while a writer commits, and moves on when asked', () => {
     buildIndex();
     const reader = openSqliteCuratedReader(dir);
     const writer = openSqliteIndexWriter(dir);
+    writer.setState('complete');
     expect(reader.stats().files).toBe(300);
     writer.deleteFiles(['src/file_0.ts']);
+    expect(reader.stats().files).toBe(300);
+    expect(reader.latest()).toBe(true);
     expect(reader.stats().files).toBe(299);
     writer.close();
     reader.close();

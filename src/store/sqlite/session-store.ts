@@ -150,6 +150,10 @@ class SqliteSessionStore implements SessionStore {
     );
   }
 
+  prune(before: number): number {
+    return this.sql.run('DELETE FROM sessions WHERE updated_at < ?', before).changes;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

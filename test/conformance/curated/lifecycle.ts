@@ -171,22 +171,44 @@ export function describeLifecycle(name: string, open: OpenCuratedStore): void {
       expect(reader.file(REPO)).not.toBeNull();
     });
 
-    it('lets readers read beside the writer and see only committed data', () => {
+    it('lets readers read beside the writer: each reads the state it opened, until latest()', () => {
       const { writer } = store();
+      writer.setState('complete');
       const reader = store().reader();
       writer.transaction(() => {
         writer.writeFiles([indexedFile('src/pending.ts', { text: 'pending' })]);
         expect(writer.file('src/pending.ts')).not.toBeNull();
         expect(reader.file('src/pending.ts')).toBeNull();
-        expect(reader.stats().files).toBe(5);
-        expect(search(reader, 'displayname', 'file')).toEqual([SERVICE]);
       });
+      // Committed, but part of a run that is not complete: the reader stays where it was.
+      writer.setState('building');
+      expect(reader.latest()).toBe(false);
+      expect(reader.file('src/pending.ts')).toBeNull();
+      expect(reader.stats()).toMatchObject({ files: 5, state: 'complete' });
+      expect(search(reader, 'displayname', 'file')).toEqual([SERVICE]);
+      expect(store().reader().file('src/pending.ts')).not.toBeNull(); // a reader opened now sees it
+      writer.setState('complete');
+      expect(reader.latest()).toBe(true);
       expect(reader.file('src/pending.ts')).not.toBeNull();
       expect(search(reader, 'pending', 'file')).toEqual(['src/pending.ts']);
     });
 
-    it('moves the content version when another connection commits, and only then', () => {
+    it('keeps its state (and its content version) through latest() when nothing was committed', () => {
       const { writer } = store();
+      writer.setState('complete');
+      const reader = store().reader();
+      const before = reader.contentVersion();
+      expect(reader.latest()).toBe(false);
+      expect(reader.contentVersion()).toBe(before);
+      writer.setMeta('note', 'a commit');
+      expect(reader.contentVersion()).toBe(before);
+      expect(reader.latest()).toBe(true);
+      expect(reader.contentVersion()).not.toBe(before);
+    });
+
+    it('moves the content version when the reader moves to another state, and only then', () => {
+      const { writer } = store();
+      writer.setState('complete');
       const reader = store().reader();
       const before = reader.contentVersion();
       reader.symbolsOfFile(REPO);
@@ -196,6 +218,8 @@ export function describeLifecycle(name: string, open: OpenCuratedStore): void {
         writer.writeFiles([indexedFile('src/pending.ts', { text: 'pending' })]);
         expect(reader.contentVersion()).toBe(before);
       });
+      expect(reader.contentVersion()).toBe(before);
+      reader.latest();
       const after = reader.contentVersion();
       expect(after).not.toBe(before);
       expect(reader.contentVersion()).toBe(after);

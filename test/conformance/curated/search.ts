@@ -174,14 +174,18 @@ export function describeSearch(name: string, open: OpenCuratedStore): void {
       expect(reader.termStats('doc', []).documents).toBe(2);
     });
 
-    it('sees term statistics change when the index changes', () => {
+    it('sees term statistics change once the reader moves to the changed index', () => {
       const reader = store().reader();
       expect(reader.termStats('file', ['bar_baz']).documentFrequency.get('bar_baz')).toBe(1);
       store().writer.writeFiles([indexedFile('src/more.py', { text: 'foo.bar_baz()' })]);
+      store().writer.setState('complete');
+      expect(reader.latest()).toBe(true);
       expect(reader.termStats('file', ['bar_baz'])).toEqual({ documents: 6, documentFrequency: new Map([['bar_baz', 2]]) });
       expect(store().writer.termStats('file', ['bar_baz']).documentFrequency.get('bar_baz')).toBe(2);
       store().writer.deleteFiles(['src/more.py', STRINGS]);
       expect(store().writer.termStats('file', ['bar_baz']).documentFrequency.get('bar_baz')).toBe(0);
+      store().writer.setState('complete');
+      expect(reader.latest()).toBe(true);
       expect(reader.termStats('file', ['bar_baz']).documents).toBe(4);
       expect(reader.search({ terms: ['bar_baz'], target: 'file', limit: 5 })).toEqual([]);
     });

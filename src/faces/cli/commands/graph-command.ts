@@ -3,7 +3,7 @@
 // Also home of what the graph commands share: opening the index and resolving the target.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import { openReader, type RepoContext } from '../../../app.js';
+import type { RepoContext } from '../../../app.js';
 import { RELATION_PHRASES } from '../../../search/graph/directed-relations.js';
 import { loadRepoGraph } from '../../../search/graph/load-graph.js';
 import { neighbourhood, type Neighbourhood, type RelationBranch, type TreeEntry } from '../../../search/graph/neighbourhood.js';
@@ -12,7 +12,7 @@ import { resolveTarget, type GraphTarget } from '../../../search/graph/target.js
 import type { CuratedReader } from '../../../store/curated.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { refreshQuietly } from '../refresh.js';
+import { openIndexForCommand } from '../refresh.js';
 
 export interface GraphCommandFlags extends RepoFlags {
   json?: boolean;
@@ -64,8 +64,7 @@ export interface TargetGraph {
 /** Refreshes the index (unless --no-refresh), resolves the target and loads the graph for `work`. */
 export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: string, work: (opened: TargetGraph) => void): Promise<void> {
   const context = await repoFrom(flags, io);
-  if (flags.refresh) await refreshQuietly(context, io);
-  const reader = openReader(context);
+  const reader = await openIndexForCommand(context, io, flags.refresh);
   try {
     const target = resolveTarget(reader, input, context.root);
     work({ context, reader, graph: loadRepoGraph(reader), target });

@@ -7,6 +7,7 @@ import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { indexProgressBar } from '../progress.js';
+import { printWarnings } from '../refresh.js';
 
 interface IndexFlags extends RepoFlags {
   json?: boolean;
@@ -31,6 +32,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
         (progress) => bar.update(progress),
       );
       bar.done();
+      printWarnings(io, summary);
       if (flags.json) printJson(io, summary);
       else io.out(describeSummary(summary));
     });

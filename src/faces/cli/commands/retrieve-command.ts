@@ -11,6 +11,7 @@ import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retri
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printWarnings } from '../refresh.js';
 
 interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskFile?: string;
@@ -66,6 +67,7 @@ export async function withRetrieval<T>(
   work: (ports: Awaited<ReturnType<typeof openRetrieval>>['ports']) => Promise<T>,
 ): Promise<T> {
   const session = await openRetrieval(context, { ...options, env: io.env });
+  printWarnings(io, session);
   try {
     return await work(session.ports);
   } finally {
@@ -78,7 +80,8 @@ export function printResult(io: Io, result: RetrieveResult): void {
   io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
   const { budget, items } = result.package;
   io.err(`cairn: task ${result.taskId} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
-  for (const note of result.notes) io.err(`cairn: info: ${note}\n`);
+  for (const note of result.notes) if (!result.warnings.includes(note)) io.err(`cairn: info: ${note}\n`);
+  for (const warning of result.warnings) io.err(`cairn: warning: ${warning}\n`);
 }
 
 function taskText(argument: string | undefined, file: string | undefined): string {

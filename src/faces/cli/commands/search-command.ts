@@ -3,8 +3,10 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { openRanker, openReader, type RepoContext } from '../../../app.js';
-import type { Language } from '../../../core/entities.js';
+import { openRanker, type RepoContext } from '../../../app.js';
+import { LANGUAGES, type Language } from '../../../core/entities.js';
+import { UsageError } from '../../../core/errors.js';
+import { languageNamed } from '../../../indexer/classify/language.js';
 import type { CuratedReader, FileFilter, SearchTarget } from '../../../store/curated.js';
 import { describeAnalysis } from '../../../search/query/analyze.js';
 import { cairnRanker } from '../../../search/rank/cairn-ranker.js';
@@ -13,7 +15,7 @@ import type { SignalContribution } from '../../../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../../../search/text-search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { isProviderFailure, refreshQuietly } from '../refresh.js';
+import { isProviderFailure, openIndexForCommand } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
@@ -54,20 +56,32 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
       const context = await repoFrom(flags, io);
-      if (flags.refresh) await refreshQuietly(context, io);
-      const reader = openReader(context);
+      const reader = await openIndexForCommand(context, io, flags.refresh);
       try {
         const filter: FileFilter = {
-          ...(flags.lang ? { languages: flags.lang as Language[] } : {}),
+          ...(flags.lang ? { languages: languagesOf(flags.lang) } : {}),
           ...(flags.path ? { pathGlobs: flags.path } : {}),
           ...(flags.tests ? {} : { includeTests: false }),
         };
-        if (flags.mode === 'bm25' || flags.kind === 'doc') bm25(io, reader, query, filter, flags);
-        else await hybrid(io, context, reader, query, filter, flags);
+        const shown = flags.mode === 'bm25' || flags.kind === 'doc' ? bm25(io, reader, query, filter, flags) : await hybrid(io, context, reader, query, filter, flags);
+        if (shown === 0 && (flags.lang || flags.path) && reader.files(filter).length === 0) {
+          io.err(`cairn: no indexed file matches ${describeFilter(flags)}\n  hint: --path takes a folder, a file or a glob relative to the repository root; see \`cairn status\` for the languages indexed\n`);
+        }
       } finally {
         reader.close();
       }
     });
+}
+
+/** `--lang` values as cairn's language names; an unknown one is a usage error listing the known. */
+function languagesOf(names: readonly string[]): Language[] {
+  return names.map((name) => {
+    const language = languageNamed(name);
+    if (language !== null) return language;
+    throw new UsageError(`--lang ${name}: unknown language`, {
+      hint: `use one of ${LANGUAGES.join(', ')} (or an extension such as ts, py, rs)`,
+    });
+  });
 }
 
 /** The configured ranker (with vectors when `embed` is set); without vectors if the model fails. */
@@ -84,13 +98,20 @@ async function rankTask(io: Io, context: RepoContext, reader: CuratedReader, req
   }
 }
 
-function bm25(io: Io, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): void {
+function describeFilter(flags: SearchFlags): string {
+  return [...(flags.path ?? []).map((path) => `--path ${path}`), ...(flags.lang ?? []).map((lang) => `--lang ${lang}`)].join(' ');
+}
+
+/** Prints plain BM25 hits; returns how many. */
+function bm25(io: Io, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): number {
   const { terms, results } = searchIndex(reader, { query, limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}), filter });
   if (flags.json) printJson(io, { query, mode: 'bm25', terms, results });
   else io.out(renderBm25(results, terms));
+  return results.length;
 }
 
-async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): Promise<void> {
+/** Prints the ranked files or symbols; returns how many. */
+async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): Promise<number> {
   const result = await rankTask(io, context, reader, { query, limit: flags.limit, filter });
   const rows: RankedRow[] =
     flags.kind === 'symbol'
@@ -101,6 +122,7 @@ async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query
       : result.files.map((file) => ({ kind: 'file', path: file.path, id: file.path, title: null, line: null, score: file.score, signals: file.signals }));
   if (flags.json) printJson(io, { query, mode: 'hybrid', results: rows, ...(flags.explain && result.analysis ? { analysis: describeAnalysis(result.analysis) } : {}) });
   else io.out(renderRanked(rows, Boolean(flags.explain)));
+  return rows.length;
 }
 
 function renderBm25(results: TextSearchResult[], terms: string[]): string {

@@ -1,10 +1,14 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk.
 
 import type { Command } from 'commander';
-import { openReader } from '../../../app.js';
+import { rawLogUsage } from '../../../app.js';
+import { openOrExplain } from '../../../app-readers.js';
+import { activeIndexWriter } from '../../../indexer/lock.js';
+import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import type { RawLogUsage } from '../../../store/raw-log.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
@@ -16,11 +20,14 @@ export function registerStatusCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON')
     .action(async (flags: StatusFlags) => {
       const context = await repoFrom(flags, io);
-      const reader = openReader(context);
+      const reader = openOrExplain(context);
       try {
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, pending };
+        const history = reader.meta(GIT_NOTE_META);
+        const log = rawLogUsage(context);
+        const writer = activeIndexWriter(context.indexDir);
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, writer, historyNote: history, rawLog: log, pending };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -34,9 +41,12 @@ export function registerStatusCommand(program: Command, io: Io): void {
           [
             `repository   ${context.root}`,
             `index        ${context.indexDir} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
+            ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
+            `history      ${history ?? 'complete'}`,
+            `raw log      ${describeLog(log)}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
             '',
           ].join('\n'),
@@ -45,4 +55,11 @@ export function registerStatusCommand(program: Command, io: Io): void {
         reader.close();
       }
     });
+}
+
+function describeLog(log: RawLogUsage): string {
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const since = log.oldestAt === null ? 'empty' : `entries since ${new Date(log.oldestAt).toISOString()}`;
+  const files = `${log.segments} segment${log.segments === 1 ? '' : 's'}`;
+  return `${mb(log.bytes)} in ${files}, ${since} (kept under ${mb(log.maxBytes)}: the oldest segments are dropped whole; log.maxBytes)`;
 }

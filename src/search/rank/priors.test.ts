@@ -1,0 +1,99 @@
+// The package-entry prior: an `index.ts` / `__init__.py` / `mod.rs` that only gathers
+// other modules' names ranks lower; one that holds the implementation (hono keeps every
+// middleware in `src/middleware/<name>/index.ts`) ranks like any other file. Checked on
+// what the indexer really extracts from such files.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { drainIndex, openReader, openRepo, runIndex } from '../../app.js';
+import type { CuratedReader } from '../../store/curated.js';
+import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
+import { filePrior, type PriorContext } from './priors.js';
+
+const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false };
+
+const FILES: Record<string, string> = {
+  'src/middleware/cors/index.ts': [
+    "import type { Context } from '../../context'",
+    '',
+    'export interface CORSOptions { origin: string | string[]; allowMethods?: string[] }',
+    '',
+    '/** Answers preflight requests and sets the CORS headers of every response. */',
+    'export const cors = (options: CORSOptions) => {',
+    '  return async function cors(c: Context, next: () => Promise<void>) {',
+    "    c.header('Access-Control-Allow-Origin', String(options.origin))",
+    "    if (c.req.method === 'OPTIONS') {",
+    "      c.header('Access-Control-Allow-Methods', (options.allowMethods ?? ['GET']).join(','))",
+    '      return c.body(null, 204)',
+    '    }',
+    '    await next()',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/context.ts': 'export interface Context { header(name: string, value: string): void; req: { method: string }; body(b: null, s: number): unknown }\n',
+  'src/index.ts': [
+    "export { cors } from './middleware/cors'",
+    "export type { CORSOptions } from './middleware/cors'",
+    "export * from './context'",
+    "import { cors } from './middleware/cors'",
+    'export default cors',
+    '',
+  ].join('\n'),
+  'pkg/__init__.py': [
+    'from .core import Engine, start',
+    'from .util import helper',
+    '',
+    "__all__ = ['Engine', 'start', 'helper', 'VERSION']",
+    "__version__ = '1.0'",
+    '',
+  ].join('\n'),
+  'pkg/core.py': 'class Engine:\n    pass\n\n\ndef start():\n    return Engine()\n',
+  'pkg/util.py': 'def helper():\n    return 1\n',
+  'empty/__init__.py': '',
+  'lib/mod.rs': 'pub mod parse;\npub use parse::Parser;\n',
+  'lib/parse.rs': 'pub struct Parser;\n',
+};
+
+let dir: TempDir | null = null;
+let reader: CuratedReader | null = null;
+afterEach(() => {
+  reader?.close();
+  dir?.remove();
+  reader = null;
+  dir = null;
+});
+
+async function indexed(): Promise<CuratedReader> {
+  dir = tempDir('cairn-priors-');
+  for (const [path, text] of Object.entries(FILES)) dir.write(path, text);
+  const context = await openRepo({ repo: dir.path, env: {} });
+  await drainIndex(runIndex(context, { workers: 0 }));
+  reader = openReader(context);
+  return reader;
+}
+
+function priorOf(index: CuratedReader, path: string): number {
+  const file = index.file(path);
+  if (file === null) throw new Error(`${path} was not indexed`);
+  return filePrior(file, NOT_ABOUT_ANYTHING, (entry) => ({ symbols: index.symbolsOfFile(entry), imports: index.importsOf(entry) }));
+}
+
+describe('the package-entry prior', () => {
+  it('leaves an index.ts that holds the implementation at full weight', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'src/middleware/cors/index.ts')).toBe(1);
+  });
+
+  it('ranks entry files that only gather other modules lower: a barrel, an __init__.py, a mod.rs', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'src/index.ts')).toBe(0.75);
+    expect(priorOf(index, 'pkg/__init__.py')).toBe(0.75);
+    expect(priorOf(index, 'lib/mod.rs')).toBe(0.75);
+  });
+
+  it('does not touch ordinary files, or an empty marker that re-exports nothing', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'pkg/core.py')).toBe(1);
+    expect(priorOf(index, 'empty/__init__.py')).toBe(1);
+  });
+});
