@@ -10,19 +10,22 @@
 //   repeated  REPS − 1 further passes over those tasks, for a server asked the same again.
 //
 //   npm run bench:build
-//   node dist-bench/bench/retrieve-latency.js <repo> <index-dir> <tasks.txt> [reps=1] [warmup=10]
+//   node dist-bench/bench/retrieve-latency.js <repo> <index-dir> <tasks.txt> [reps=1] [warmup=10] [tuning.json]
+//   (tuning.json: overrides of DEFAULT_TUNING, as bench/tune-package.ts takes them)
 //   (bench/tasks/sympy.txt holds 40 sympy tasks)
 
 import { readFileSync } from 'node:fs';
 import { openRepo } from '../src/app.js';
 import { openRetrieval } from '../src/app-retrieval.js';
 import { retrieve } from '../src/retrieval/pipeline/retrieve.js';
+import { withTuning, type TuningOverrides } from '../src/retrieval/tuning.js';
 
-const [repo, indexDir, tasksFile, repsArg = '1', warmupArg = '10'] = process.argv.slice(2);
+const [repo, indexDir, tasksFile, repsArg = '1', warmupArg = '10', tuningFile] = process.argv.slice(2);
 if (!repo || !indexDir || !tasksFile) {
   console.error('usage: retrieve-latency.js <repo> <index-dir> <tasks.txt> [reps=1] [warmup=10]');
   process.exit(2);
 }
+const tuning = withTuning(tuningFile ? (JSON.parse(readFileSync(tuningFile, 'utf8')) as TuningOverrides) : {});
 const tasks = readFileSync(tasksFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean);
 const warmup = Math.min(Number(warmupArg), tasks.length - 1);
 const measured = tasks.slice(warmup);
@@ -35,7 +38,7 @@ const cpu: number[] = [];
 async function timed(task: string): Promise<number> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  await retrieve(session.ports, { task, stages: ['scope', 'precision'], budget: { contextWindow: 16000, reservedTokens: 4000 }, format: 'markdown' });
+  await retrieve(session.ports, { task, stages: ['scope', 'precision'], budget: { contextWindow: 16000, reservedTokens: 4000 }, format: 'markdown', tuning });
   const used = process.cpuUsage(cpuStarted);
   cpu.push((used.user + used.system) / 1000);
   return performance.now() - started;

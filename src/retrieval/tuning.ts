@@ -39,12 +39,19 @@ export interface CandidateTuning {
   excerptLines: number;
 }
 
+export interface ScopeTuning {
+  /** Tokens of budget per file brought in beyond the seeds (imports, co-change, search). */
+  tokensPerFileSlot: number;
+}
+
 export interface RetrievalTuning {
+  scope: ScopeTuning;
   precision: PrecisionTuning;
   candidates: CandidateTuning;
 }
 
 export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
+  scope: Object.freeze({ tokensPerFileSlot: 220 }),
   precision: Object.freeze({
     units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1 }),
     tokensPerFocusFile: 1000,

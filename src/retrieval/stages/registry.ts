@@ -3,12 +3,12 @@
 
 import { UsageError } from '../../core/errors.js';
 import { precisionStage } from './precision.js';
-import { scopeStage } from './scope.js';
+import { DEFAULT_SCOPE_OPTIONS, scopeStage } from './scope.js';
 import type { Stage } from './stage.js';
 import { DEFAULT_TUNING, type RetrievalTuning } from '../tuning.js';
 
 const STAGES: Readonly<Record<string, (tuning: RetrievalTuning) => Stage>> = {
-  scope: () => scopeStage(),
+  scope: (tuning) => scopeStage({ ...DEFAULT_SCOPE_OPTIONS, tokensPerFileSlot: tuning.scope.tokensPerFileSlot }),
   precision: (tuning) => precisionStage(tuning.precision),
 };
 

@@ -9,18 +9,20 @@ import { resolveRequested } from './requested.js';
 import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds.js';
 import { coChangeCandidates, directCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
-import { tierCaps, type TierCaps } from './tier-caps.js';
+import { tierCaps, TOKENS_PER_FILE_SLOT, type TierCaps } from './tier-caps.js';
 import { compareText } from '../../core/compare.js';
 
 export interface ScopeOptions {
   seeds: SeedOptions;
+  /** Tokens of budget per file brought in by tiers 1–3. */
+  tokensPerFileSlot: number;
   /** Co-change neighbours need at least this many shared commits. */
   minCoChange: number;
   /** Reference edges are followed from this many of the strongest seeds (imports from all). */
   referenceSeeds: number;
 }
 
-export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, minCoChange: 2, referenceSeeds: 3 };
+export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS, tokensPerFileSlot: TOKENS_PER_FILE_SLOT, minCoChange: 2, referenceSeeds: 3 };
 
 /** Logged (for `cairn explain`), not put in the package: the model has no use for it. */
 export const ENRICHMENT_MISSING_NOTE = 'enrichment not found, tier 4 skipped';
@@ -40,7 +42,7 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
       const request = resolveRequested(kb.reader, task.requested);
       const seeds = findSeeds(kb.reader, task, request, options.seeds, context.budget.available);
       const tiers = candidateTiers(kb, task, seeds, options);
-      const caps = tierCaps(context.budget, seeds.length, { direct: tiers.direct.length, cochange: tiers.cochange.length });
+      const caps = tierCaps(context.budget, seeds.length, { direct: tiers.direct.length, cochange: tiers.cochange.length }, options.tokensPerFileSlot);
       const judged = await judgeCandidates(kb, task, judge, tiers, caps);
       const notes = [...request.unresolved.map((line) => `refinement: ${line}`)];
       const known = new Set(context.files.map((file) => file.path));
