@@ -8,7 +8,7 @@
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
-import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
+import { excerptOf, FILE_EXCERPT, isMostlyDocstring, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
@@ -100,7 +100,9 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
   const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && frame.line !== null && frame.line >= symbol.startLine && frame.line <= symbol.endLine ? [frame.line] : []));
   const options = { ...SYMBOL_EXCERPT, maxLines: inputs.tuning.excerptLines, focusLines, eligible: ownLineMask(symbol, kb.reader.symbolsOfFile(record.path)) };
   const excerpt = source !== null && file?.ok === true ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options) : null;
-  const texts: ItemTexts = { full: fits ? source : null, excerpt, signature };
+  // A definition that is mostly docstring is offered at most as its excerpt: all of its code.
+  const whole = fits && !(excerpt !== null && isMostlyDocstring(source!));
+  const texts: ItemTexts = { full: whole ? source : null, excerpt, signature };
   return {
     path: record.path,
     symbolKey: symbol.key,

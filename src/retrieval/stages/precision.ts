@@ -7,6 +7,7 @@ import type { SymbolRecord } from '../../core/entities.js';
 import type { JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { hasRationale, relatedSymbols, testAssertions, type PrimaryHit, type RelatedHit } from './precision-evidence.js';
+import { keepLongestOverloads } from './overloads.js';
 import { primaryUnits, type PrimaryUnitOptions } from './primary-units.js';
 import { DEFAULT_TUNING, type PrecisionTuning } from '../tuning.js';
 import { resolveRequested } from './requested.js';
@@ -55,7 +56,8 @@ export function precisionStage(tuning: PrecisionTuning = DEFAULT_TUNING.precisio
         // Only a model reads summaries and order; the deterministic judge takes the proposals as they are.
         candidates: judge.kind === 'llm' ? judgeOrder(proposals).map(toJudgeCandidate) : proposals.map((p) => ({ id: p.key, summary: p.key, proposed: p.proposed })),
       });
-      const { classified, decisions } = classify(proposals, judged, contextCap(context));
+      const capped = classify(proposals, judged, contextCap(context));
+      const { classified, decisions } = keepLongestOverloads(capped.classified, capped.decisions, (key) => kb.reader.symbol(key));
       return { ...context, files, symbols: mergeSymbols(context.symbols, classified), decisions: [...context.decisions, ...decisions] };
     },
   };
