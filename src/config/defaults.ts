@@ -1,6 +1,7 @@
 // The configuration when there is no cairn.yaml: exactly what the schema's defaults give
 // (defaults.test.ts checks), written out so that most runs need not load the schema.
 
+import { defaultDiagnostics } from './diagnostics-defaults.js';
 import type { Config } from './schema.js';
 
 export function defaultConfig(): Config {
@@ -13,5 +14,6 @@ export function defaultConfig(): Config {
     },
     retrieval: {},
     log: { maxBytes: 64 * 1024 * 1024 },
+    diagnostics: defaultDiagnostics(),
   };
 }

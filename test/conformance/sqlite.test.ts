@@ -1,16 +1,18 @@
 // Runs every conformance suite against the SQLite adapter, each test in a fresh
 // temporary index directory.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openSqliteFailureMemory, openSqliteFailureReader } from '../../src/store/sqlite/failure-memory.js';
 import { indexPaths } from '../../src/store/sqlite/layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
 import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
 import { openSqliteVectorIndex } from '../../src/store/sqlite/vector-index.js';
 import { runCuratedStoreSuite } from './curated-store.suite.js';
+import { runFailureMemorySuite } from './failure-memory.suite.js';
 import { runRawLogSuite } from './raw-log.suite.js';
 import { runSessionStoreSuite } from './session-store.suite.js';
 import { runVectorIndexSuite } from './vector-index.suite.js';
@@ -68,4 +70,22 @@ runSessionStoreSuite('sqlite', async ({ now }) => {
 runVectorIndexSuite('sqlite', async () => {
   const { dir, cleanup } = temporaryIndexDir();
   return { index: openSqliteVectorIndex(dir), reopen: () => openSqliteVectorIndex(dir), cleanup };
+});
+
+runFailureMemorySuite('sqlite', async ({ now }) => {
+  const { dir, cleanup } = temporaryIndexDir();
+  const empty = temporaryIndexDir();
+  return {
+    memory: openSqliteFailureMemory(dir, { now }),
+    reopen: () => openSqliteFailureMemory(dir, { now }),
+    openReader: () => openSqliteFailureReader(dir),
+    openEmptyReader: () => ({
+      reader: openSqliteFailureReader(empty.dir),
+      createdNothing: () => !existsSync(empty.dir) && readdirSync(join(empty.dir, '..')).length === 0,
+    }),
+    cleanup: async () => {
+      await cleanup();
+      await empty.cleanup();
+    },
+  };
 });

@@ -23,6 +23,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   retrieve: async () => (await import('./commands/retrieve-command.js')).registerRetrieveCommand,
   refine: async () => (await import('./commands/refine-command.js')).registerRefineCommand,
   explain: async () => (await import('./commands/explain-command.js')).registerExplainCommand,
+  diagnose: async () => (await import('./commands/diagnose-command.js')).registerDiagnoseCommand,
+  failures: async () => (await import('./commands/failures-command.js')).registerFailuresCommand,
 };
 
 /** The program with the named command only, or with all of them (help, unknown names). */

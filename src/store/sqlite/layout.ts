@@ -24,6 +24,8 @@ export interface IndexPaths {
    * loaded only when vectors are configured.
    */
   vectors: string;
+  /** Past failures and their resolutions (`cairn failures record`), read by `cairn diagnose`. */
+  failures: string;
 }
 
 export function indexPaths(indexDir: string): IndexPaths {
@@ -34,5 +36,6 @@ export function indexPaths(indexDir: string): IndexPaths {
     rawLog: join(indexDir, 'raw-log.db'),
     sessions: join(indexDir, 'sessions.db'),
     vectors: join(indexDir, 'vectors.db'),
+    failures: join(indexDir, 'failures.db'),
   };
 }
