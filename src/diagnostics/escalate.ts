@@ -44,7 +44,7 @@ export function shouldEscalate(bundle: unknown, phaseId: string, attempt: number
   if (phase !== phaseId) warnings.push(`phase id ${JSON.stringify(phaseId) ?? 'undefined'} is not usable: "${phase}" used`);
   const number = Number.isSafeInteger(attempt) && attempt >= 1 ? attempt : (normalised.attempt ?? 1);
   if (number !== attempt) warnings.push(`attempt ${String(attempt)} is not a whole number ≥ 1: ${number} used`);
-  const scan = options.runDir && number >= settings.triggers.repeatAttempt ? scanAttemptLogs(options.runDir.walk.files, phase, number, settings.triggers) : { logs: [], unreadable: [] };
+  const scan = options.runDir ? scanAttemptLogs(options.runDir.walk.files, phase, number, settings.triggers) : { logs: [], unreadable: [] };
   for (const entry of scan.unreadable) warnings.push(`earlier attempt log ${entry.path} cannot be read (${entry.reason})`);
   const triggers = [
     minimalBundle(normalised, settings.triggers),

@@ -24,7 +24,7 @@ export async function readBundle(spec: string, maxBytes = MAX_BUNDLE_BYTES, stdi
   try {
     return { name, value: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown, file: spec === '-' ? null : spec };
   } catch (error) {
-    throw new InputError('INPUT_INVALID', `bundle ${name} is not JSON (${(error as Error).message.split('\n')[0]})`, {
+    throw new InputError('INPUT_INVALID', `bundle ${name} is not JSON (${oneLine((error as Error).message)})`, {
       hint: 'pass the handoff bundle as a JSON object with error_message, stack_trace, recent_changes and root_cause',
       cause: error,
     });
@@ -74,4 +74,10 @@ async function readStream(stream: AsyncIterable<Buffer | string>, name: string, 
     chunks.push(bytes);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A parser message quotes the input, newlines included: kept to one short line. */
+function oneLine(message: string): string {
+  const line = message.replace(/\r?\n/g, '\\n');
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
