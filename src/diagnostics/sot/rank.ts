@@ -9,7 +9,7 @@
 import { compareText } from '../../core/compare.js';
 import { PathSuffixIndex } from '../../search/query/path-suffixes.js';
 import { queryTerms } from '../../search/query-terms.js';
-import { fuse, toList, type SignalList } from '../../search/rank/fusion.js';
+import { fuse, type SignalList } from '../../search/rank/fusion.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { BundleEvidence } from '../evidence.js';
@@ -46,23 +46,24 @@ const KEYWORD_SHORTLIST = 50;
 /** Folder files outside the index counted for keywords (cairn mode). */
 const MAX_UNINDEXED_COUNTED = 500;
 const RANKER_LIMIT = 30;
+const LIST_LIMIT = 200;
 const GRAPH_SEEDS = 3;
 
 export async function rankSot(input: SotRankInput): Promise<RankedSot[]> {
   const keywords = classicKeywords(input.bundle.errorMessage, input.bundle.rootCause);
   if (input.mode === 'keywords') return byKeywords(input, keywords);
   const suffixes = new PathSuffixIndex(input.candidates.byPath.keys());
+  const mtime = (path: string): number => input.candidates.byPath.get(path)?.mtimeMs ?? 0;
   const ranked = input.reader && input.ranker ? await rankerList(input) : null;
   const frames = framePaths(input, suffixes, ranked?.frames ?? null);
   const lists: SignalList[] = [
     orderedList('frames', SOT_WEIGHTS.frames, frames),
     orderedList('changes', SOT_WEIGHTS.changes, changedPaths(input.bundle, suffixes)),
     { signal: 'ranker', weight: SOT_WEIGHTS.ranker, items: ranked?.files ?? [] },
-    toList('keywords', SOT_WEIGHTS.keywords, keywordScores(input, keywords), 200),
-    toList('graph', SOT_WEIGHTS.graph, graphScores(input, frames.length > 0 ? frames : (ranked?.files ?? []).map((file) => file.id)), 200),
+    scoredList('keywords', SOT_WEIGHTS.keywords, keywordScores(input, keywords), mtime),
+    scoredList('graph', SOT_WEIGHTS.graph, graphScores(input, frames.length > 0 ? frames : (ranked?.files ?? []).map((file) => file.id)), mtime),
   ];
   const fused = fuse(lists).filter((item) => input.candidates.byPath.has(item.id));
-  const mtime = (path: string): number => input.candidates.byPath.get(path)?.mtimeMs ?? 0;
   fused.sort((a, b) => b.score - a.score || mtime(b.id) - mtime(a.id) || compareText(a.id, b.id));
   const best = fused[0]?.score ?? 1;
   return fused.map((item) => ({
@@ -109,6 +110,15 @@ function changedPaths(bundle: HandoffBundle, suffixes: PathSuffixIndex): string[
     return hits.length <= 3 ? hits : [];
   });
   return [...new Set(paths)];
+}
+
+/** Best score first; equal scores go to the most recently modified file, then by path. */
+function scoredList(signal: string, weight: number, scores: Map<string, number>, mtime: (path: string) => number): SignalList {
+  const items = [...scores.entries()]
+    .sort((a, b) => b[1] - a[1] || mtime(b[0]) - mtime(a[0]) || compareText(a[0], b[0]))
+    .slice(0, LIST_LIMIT)
+    .map(([id, score]) => ({ id, score }));
+  return { signal, weight, items };
 }
 
 function orderedList(signal: string, weight: number, paths: readonly string[]): SignalList {
