@@ -17,6 +17,8 @@ export interface ExcerptOptions {
   keepHead: boolean;
   /** Lines (0-based) that may centre a window; all when absent. */
   eligible?: (index: number) => boolean;
+  /** Keep windows within the eligible lines too (a class's own lines, not its methods'). */
+  confine?: boolean;
   /** Lines of the file (1-based) to centre windows on before any other (stack frames). */
   focusLines?: readonly number[];
 }
@@ -58,8 +60,9 @@ export function excerptOf(text: string, firstLine: number, fileLineWeights: Arra
   const centres = windowCentres(lines.length, firstLine, fileLineWeights, options.focusLines ?? [], eligible);
   if (centres.length === 0) return null;
   let kept = keep.reduce((sum, flag) => sum + flag, 0);
+  const confined = (index: number) => options.confine !== true || eligible(index);
   const mark = (index: number): void => {
-    if (index >= 0 && index < lines.length && keep[index] === 0 && !inDocstring(index) && kept < options.maxLines) {
+    if (index >= 0 && index < lines.length && keep[index] === 0 && !inDocstring(index) && confined(index) && kept < options.maxLines) {
       keep[index] = 1;
       kept += 1;
     }
