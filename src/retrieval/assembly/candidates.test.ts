@@ -35,9 +35,9 @@ describe('buildCandidates', () => {
     expect(ledger!.texts.excerpt).toMatch(/⋯ lines \d+-\d+ not shown ⋯/);
   });
 
-  it('offers a definition that is mostly docstring as its code, the docstring cut to its first line', () => {
+  it('offers a definition that is mostly docstring whole, and as its code (the docstring cut to its first line) when that does not fit', () => {
     const [settle] = candidates(['settle.py::settle']);
-    expect(settle!.texts.full).toBeNull();
+    expect(settle!.texts.full).toContain('Example 3');
     expect(settle!.texts.excerpt).toContain('refund = order.refund()');
     expect(settle!.texts.excerpt).toContain('"""Settles an order.');
     expect(settle!.texts.excerpt).not.toContain('Example 3');

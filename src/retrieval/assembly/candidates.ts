@@ -8,7 +8,7 @@
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
-import { excerptOf, FILE_EXCERPT, isMostlyDocstring, SYMBOL_EXCERPT } from './excerpt.js';
+import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
@@ -113,9 +113,11 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
 }
 
 /**
- * A definition's texts: its source when within its share of the budget (not for one that is
- * mostly docstring, nor a class with methods: their excerpt shows their code better), its
- * excerpt when longer than an excerpt, its signature and docstring summary.
+ * A definition's texts: its source when within its share of the budget (not for a class with
+ * methods: its own lines are offered, its methods being units of their own), its excerpt
+ * when longer than an excerpt, its signature and docstring summary. A definition that is
+ * mostly docstring keeps its whole text when that fits: a change is often to the docstring
+ * too; its excerpt (all of its code) is the fallback.
  */
 function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ItemTexts {
   const source = kb.sources.symbolText(record, symbol);
@@ -128,7 +130,7 @@ function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record:
   const own = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
   // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
   const excerpt = classified.class !== 'type_context' && lineCount(source) > maxLines ? excerptFor(source, symbol, record, kb, inputs, { maxLines, own }) : null;
-  const whole = fits && !(excerpt !== null && (isMostlyDocstring(source) || own !== undefined));
+  const whole = fits && !(excerpt !== null && own !== undefined);
   return { full: whole ? source : null, excerpt, signature: symbolSignature(symbol, record.language) };
 }
 
