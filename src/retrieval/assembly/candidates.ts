@@ -69,7 +69,6 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
   // A small file is shown whole only when it is a strong seed: a weak one is a path line.
   const small = full !== null && file.tier === 0 && standing >= tuning.minWholeFileStanding && full.length / CHARS_PER_TOKEN <= tuning.fullShare.file * available;
   const texts: ItemTexts = { full: small ? full : null, excerpt, signature };
-  const showsCode = small || excerpt !== null;
   return {
     path: record.path,
     symbolKey: null,
@@ -84,7 +83,7 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
       tier: file.tier,
       reason: excerpt !== null ? `${file.reason}; module-level code matches the task` : file.reason,
       signals: moduleScore > 0 ? { ...file.signals, module: round(moduleScore) } : file.signals,
-      score: showsCode ? BAND.code + Math.max(moduleScore, standing / 2) : round(standing / 2),
+      score: round(fileScore(excerpt !== null ? moduleScore : null, small, standing)),
     },
     demotedFrom: null,
   };
@@ -110,6 +109,16 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
     },
     demotedFrom: null,
   };
+}
+
+/**
+ * A file's priority: its module-level code ranks with the primaries' code by how much it
+ * matches; a small file shown whole ranks as context, by its standing; a file that is only
+ * named ranks below both.
+ */
+function fileScore(moduleScore: number | null, small: boolean, standing: number): number {
+  if (moduleScore !== null) return BAND.code + moduleScore / 2;
+  return (small ? BAND.context : 0) + standing / 2;
 }
 
 /**

@@ -67,11 +67,11 @@ function llmLines(run: RunExplanation): string[] {
 }
 
 function budgetLines(budget: BudgetRecord): string[] {
-  const details = { full: 0, signature: 0, path: 0 } as Record<string, number>;
+  const details = { full: 0, excerpt: 0, signature: 0, path: 0 } as Record<string, number>;
   for (const item of budget.included) details[item.detail] = (details[item.detail] ?? 0) + 1;
   const lines = [
     `  budget: ${budget.used} of ${budget.available} tokens used (window ${budget.contextWindow} − reserved ${budget.reservedTokens}; ${budget.format}, ${budget.tokenizer})`,
-    `    ${budget.candidates} candidates → ${budget.included.length} items (${details['full']} full, ${details['signature']} signature, ${details['path']} path); ${budget.demoted.length} demoted, ${budget.evicted.length} evicted, ${budget.deduplicated.length} duplicates`,
+    `    ${budget.candidates} candidates → ${budget.included.length} items (${details['full']} full, ${details['excerpt']} excerpt, ${details['signature']} signature, ${details['path']} path); ${budget.demoted.length} demoted, ${budget.evicted.length} evicted, ${budget.deduplicated.length} duplicates`,
   ];
   for (const item of budget.demoted) lines.push(`    demoted ${item.symbolKey ?? item.path} (tier ${item.tier}) ${item.from} → ${item.to}: ${item.reason}`);
   for (const item of budget.evicted) lines.push(`    evicted ${item.symbolKey ?? item.path} (tier ${item.tier}, ${item.detail}): ${item.reason}`);
