@@ -69,7 +69,7 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     minModuleScore: 0.5,
     minWholeFileStanding: 0.5,
     excerptLines: 40,
-    primaryExcerptShare: 0,
+    primaryExcerptShare: 0.2,
   }),
 });
 
