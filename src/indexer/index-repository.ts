@@ -99,6 +99,9 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
   }
   try {
     const interrupted = writer.meta('state') === 'building';
+    // A run that died may have died of the disk or of damage: its pages are checked
+    // before this run builds on them (INDEX_CORRUPT, with `--rebuild` as the way out).
+    if (interrupted) writer.checkIntegrity('quick');
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     // Files indexed with an older tokenization must all be re-extracted (their hashes match).

@@ -171,6 +171,13 @@ export interface CuratedReader {
   searchCommits(terms: string[], limit: number): CommitHit[];
   termStats(target: SearchTarget, terms: string[]): TermStats;
 
+  /**
+   * Checks the stored pages themselves; throws IndexError('INDEX_CORRUPT') on damage.
+   * `quick` is linear in the size of the index; `full` also cross-checks every index
+   * against its table (slower): for an explicit check.
+   */
+  checkIntegrity(depth: 'quick' | 'full'): void;
+
   close(): void;
 }
 

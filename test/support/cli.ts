@@ -12,12 +12,20 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export interface CliOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (e.g. to meet permissions that root would ignore). */
+  as?: { uid: number; gid: number };
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CAIRN_BIN, ...args], {
       cwd: options.cwd ?? process.cwd(),
       env: { ...process.env, CAIRN_INDEX_DIR: '', CI: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.as ?? {}),
     });
     let stdout = '';
     let stderr = '';

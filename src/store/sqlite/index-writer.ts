@@ -4,7 +4,7 @@
 import { parseEntityKey, type CoChangePair, type CommitRecord, type DocLink, type EntityKey, type ImportRecord, type RawReference, type ReferenceEdge } from '../../core/entities.js';
 import type { FileFingerprint, IndexedFile, IndexState, IndexWriter, ReferenceReplacement } from '../curated.js';
 import { internalError, type Db } from './connection.js';
-import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
+import { cachedRowCounts, ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
 import { replaceCommits } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
@@ -290,8 +290,8 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
 
   /** Counts rows once after a change and keeps them for the runs that change nothing. */
   protected override rowCounts(): RowCounts {
-    const cached = this.meta(ROW_COUNTS_META);
-    if (cached !== null) return JSON.parse(cached) as RowCounts;
+    const cached = cachedRowCounts(this.meta(ROW_COUNTS_META));
+    if (cached !== null) return cached;
     const counts = this.countRows();
     this.setMeta(ROW_COUNTS_META, JSON.stringify(counts));
     return counts;

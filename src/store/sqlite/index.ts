@@ -2,7 +2,7 @@
 // composition root (src/app.ts) is the only intended caller.
 
 export { indexPaths, type IndexPaths } from './layout.js';
-export { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
+export { discardSqliteCuratedIndex, openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
 export type { WriterOptions } from './index-writer.js';
 export { openSqliteRawLog, type RawLogOptions } from './raw-log.js';
 export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';

@@ -4,7 +4,7 @@
 
 import { CairnError } from '../../core/errors.js';
 import { CURRENT_SCHEMA_VERSION, type CuratedReader, type IndexWriter } from '../curated.js';
-import { mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
+import { mapSqliteError, openDatabase, removeDatabaseFiles, withErrorMapping, type Db, type StoreFile } from './connection.js';
 import { SqliteCuratedReader } from './curated-reader.js';
 import { registerPathMatcher } from './file-filter.js';
 import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
@@ -19,7 +19,7 @@ import { loadMigrations, migrate, requireVersion } from './migrations.js';
 const WRITER_CACHE_KIB = 16 * 1024;
 
 export function curatedStoreFile(indexDir: string): StoreFile {
-  return { label: 'curated index', file: indexPaths(indexDir).curated, dir: indexDir };
+  return { label: 'curated index', file: indexPaths(indexDir).curated, dir: indexDir, repair: 'Run `cairn index --rebuild` to build it again.' };
 }
 
 /** Runs `setup` on a fresh connection, closing it (and mapping the error) when setup fails. */
@@ -41,7 +41,7 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions =
   }
   const db = openDatabase(store, 'write');
   prepared(db, store, () => {
-    migrate(db, store, migrations);
+    migrate(db, store, migrations, 'index');
     // Larger than SQLite's default 2 MB: an index run touches every B-tree of the file.
     db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
   });
@@ -51,6 +51,11 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions =
 export function openSqliteCuratedReader(indexDir: string): CuratedReader {
   const store = curatedStoreFile(indexDir);
   const db = openDatabase(store, 'read');
-  prepared(db, store, () => requireVersion(db, store, CURRENT_SCHEMA_VERSION));
+  prepared(db, store, () => requireVersion(db, store, CURRENT_SCHEMA_VERSION, 'index'));
   return withErrorMapping<CuratedReader>(new SqliteCuratedReader(db), (error) => mapSqliteError(error, store));
+}
+
+/** Deletes the curated index (only it: logs, sessions and vectors are kept), for a rebuild. */
+export function discardSqliteCuratedIndex(indexDir: string): void {
+  removeDatabaseFiles(curatedStoreFile(indexDir));
 }

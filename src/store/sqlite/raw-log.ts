@@ -8,9 +8,11 @@ import { mapSqliteError, sqliteErrorCode, withErrorMapping, type Db, type StoreF
 import { indexPaths } from './layout.js';
 import { openMigrated } from './migrations.js';
 import { jsonList, StatementCache } from './statements.js';
+import { parseStoredJson } from './store-damage.js';
 
 export function rawLogStoreFile(indexDir: string): StoreFile {
-  return { label: 'raw log', file: indexPaths(indexDir).rawLog, dir: indexDir };
+  const file = indexPaths(indexDir).rawLog;
+  return { label: 'raw log', file, dir: indexDir, repair: `Move ${file} aside (to keep it); cairn starts a new log.` };
 }
 
 /**
@@ -59,7 +61,7 @@ function recordFromRow(row: EntryRow): RawLogRecord {
     runId: row.run_id,
     kind: row.kind as RawLogKind,
     stage: row.stage,
-    payload: JSON.parse(row.payload) as unknown,
+    payload: parseStoredJson<unknown>(row.payload, `entries.payload of entry ${row.seq}`),
   };
 }
 

@@ -76,6 +76,7 @@ export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: s
 
 function collectRelations(value: string, previous: FileRelation[] = []): FileRelation[] {
   const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (parts.length === 0) throw new InvalidArgumentError(`name a relation: ${FILE_RELATIONS.join(', ')}.`);
   for (const part of parts) {
     if (!(FILE_RELATIONS as readonly string[]).includes(part)) {
       throw new InvalidArgumentError(`unknown relation "${part}"; known: ${FILE_RELATIONS.join(', ')}.`);

@@ -8,6 +8,9 @@ import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } 
 import type { Io } from '../io.js';
 import { indexProgressBar } from '../progress.js';
 
+/** More extraction threads than this only compete for the same cores and memory. */
+const MAX_WORKERS = 64;
+
 interface IndexFlags extends RepoFlags {
   json?: boolean;
   workers?: number;
@@ -21,7 +24,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
     .argument('[path]', 'repository folder', '.');
   withRepoOptions(command, false)
     .option('--json', 'print a JSON summary instead of text')
-    .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers'))
+    .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers', MAX_WORKERS))
     .option('--rebuild', 'discard the existing index and build it again from scratch')
     .action(async (path: string, flags: IndexFlags) => {
       const context = await repoFrom(flags, io, path);

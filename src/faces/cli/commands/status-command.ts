@@ -8,19 +8,23 @@ import type { Io } from '../io.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
+  check?: boolean;
 }
 
 export function registerStatusCommand(program: Command, io: Io): void {
   const command = program.command('status').description('show the index location, its counts and pending changes');
   withRepoOptions(command)
     .option('--json', 'print JSON')
+    .option('--check', "also check every page of the index (SQLite's integrity check); exit 5 when damaged")
     .action(async (flags: StatusFlags) => {
       const context = await repoFrom(flags, io);
       const reader = openReader(context);
       try {
+        // First: a damaged index fails here, before any figure read from it is printed.
+        if (flags.check) reader.checkIntegrity('full');
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, pending };
+        const status = { repo: context.root, indexDir: context.indexDir, ...stats, pending, ...(flags.check ? { integrity: 'ok' } : {}) };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -38,6 +42,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
+            ...(flags.check ? ['integrity    ok (every page checked)'] : []),
             '',
           ].join('\n'),
         );
