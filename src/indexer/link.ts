@@ -3,10 +3,9 @@
 // git history mined — each only as far as this run's changes require (all of it when
 // `full`, e.g. after an interrupted run). Yields the name of each step as it starts.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { IndexConfig } from '../config/schema.js';
 import type { ImportRecord, SymbolRecord } from '../core/entities.js';
+import { repoBytesOrNull } from '../core/repo-files.js';
 import type { IndexWriter, StoreLocation } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import type { LinkThread } from './link-thread.js';
@@ -275,10 +274,9 @@ function targetSignature(imports: readonly ImportRecord[]): string {
   return imports.map((imp) => `${imp.specifier}>${imp.toPaths.join(',')}`).join('\n');
 }
 
+/** Manifests and configs are small: a larger one is not read whole. */
+const MAX_CONTEXT_FILE_BYTES = 4 * 1024 * 1024;
+
 function readText(root: string, path: string): string | null {
-  try {
-    return readFileSync(join(root, path), 'utf8');
-  } catch {
-    return null;
-  }
+  return repoBytesOrNull(root, path, { maxBytes: MAX_CONTEXT_FILE_BYTES })?.toString('utf8') ?? null;
 }

@@ -11,6 +11,7 @@ import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retri
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 
 interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskFile?: string;
@@ -77,8 +78,8 @@ export async function withRetrieval<T>(
 export function printResult(io: Io, result: RetrieveResult): void {
   io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
   const { budget, items } = result.package;
-  io.err(`cairn: task ${result.taskId} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
-  for (const note of result.notes) io.err(`cairn: info: ${note}\n`);
+  io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
+  for (const note of result.notes) io.err(`cairn: info: ${printable(note)}\n`);
 }
 
 /** A task is an issue with its logs: a few pages, rarely more; 4 MiB is ~1M tokens. */
