@@ -55,5 +55,7 @@ export async function refine(ports: RetrievalPorts, refinement: RefineRequest): 
     text: refinedText(task.text, merged),
     requested: requestedItems(merged),
     refinement: merged,
+    // A failed refine leaves the session as it was, earlier requests included.
+    previous: record,
   });
 }
