@@ -101,7 +101,10 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const interrupted = writer.meta('state') === 'building';
     // A run that died may have died of the disk or of damage: its pages are checked
     // before this run builds on them (INDEX_CORRUPT, with `--rebuild` as the way out).
-    if (interrupted) writer.checkIntegrity('quick');
+    if (interrupted) {
+      writer.checkIntegrity('quick');
+      writer.repairAfterInterruption();
+    }
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     // Files indexed with an older tokenization must all be re-extracted (their hashes match).

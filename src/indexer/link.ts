@@ -10,7 +10,8 @@ import type { IndexWriter, StoreLocation } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import type { LinkThread } from './link-thread.js';
 import { linkDocs } from './link-docs.js';
-import { GIT_MINING_VERSION } from './git/mining-version.js';
+import { addedHistory } from './git/added-history.js';
+import { miningStamp } from './git/mining-version.js';
 import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
@@ -235,13 +236,22 @@ function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): Reference
   };
 }
 
+/**
+ * Stores the history when it was mined again; otherwise gives the files this run added
+ * their facts from the stored history. Either way the git facts are those a fresh index
+ * of the same tree and HEAD would hold: co-change pairs and file facts of indexed files
+ * only, commits with every file they touched.
+ */
 async function linkGit(input: LinkInput): Promise<boolean> {
   const { writer } = input;
-  if (!input.history.needed) return false;
+  if (!input.history.needed) {
+    linkAddedHistory(input);
+    return false;
+  }
   const history = await input.history.history();
   writer.transaction(() => {
-    writer.replaceCoChange(history?.coChange ?? []);
     const known = new Set(writer.filePaths());
+    writer.replaceCoChange((history?.coChange ?? []).filter((pair) => known.has(pair.a) && known.has(pair.b)));
     const fileHistory = [...(history?.fileHistory ?? new Map()).entries()]
       .filter(([path]) => known.has(path))
       .map(([path, facts]) => ({ path, lastCommitAt: facts.lastCommitAt, commitCount: facts.commitCount }));
@@ -251,13 +261,24 @@ async function linkGit(input: LinkInput): Promise<boolean> {
         sha: commit.sha,
         time: commit.time,
         message: commit.body ? `${commit.subject}\n\n${commit.body}` : commit.subject,
-        files: commit.files.filter((path) => known.has(path)),
+        files: commit.files,
       })),
     );
     writer.setMeta('gitHead', history?.head ?? null);
-    writer.setMeta('gitMining', GIT_MINING_VERSION);
+    writer.setMeta('gitMining', miningStamp(input.config.cochange));
   });
   return true;
+}
+
+function linkAddedHistory(input: LinkInput): void {
+  const { writer } = input;
+  const added = input.changes.filter((change) => change.added).map((change) => change.path);
+  if (added.length === 0) return;
+  const facts = addedHistory(writer.commitsTouching(added), new Set(added), new Set(writer.filePaths()), input.config.cochange.maxFilesPerCommit);
+  writer.transaction(() => {
+    writer.setFileHistory(facts.history);
+    writer.addCoChange(facts.pairs);
+  });
 }
 
 function importsByFile(imports: readonly ImportRecord[]): Map<string, ImportRecord[]> {
