@@ -12,7 +12,7 @@ import { drainIndex, openRepo, runIndex } from '../app.js';
 import { TestRepo } from './git/test-repo.js';
 
 /** Kept small: every run indexes the repository once per step, and once more fresh. */
-const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 10);
 /** Room for a slow, shared machine and for shrinking a failure; not a measure of speed. */
 const TIMEOUT_MS = 60_000 + RUNS * 3_000;
 

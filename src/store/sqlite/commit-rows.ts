@@ -1,8 +1,9 @@
-// The mined commit history in index.db: replaced wholesale when HEAD moves, searched by
-// message for the ranker's "similar past changes" signal. Each commit keeps every file it
-// touched, indexed or not, so a file added later gets its history from here.
+// The mined history in index.db: commits, replaced wholesale when HEAD moves and searched
+// by message for the ranker's "similar past changes" signal, and co-change pairs. Each
+// commit keeps every file it touched, indexed or not, so a file added later gets its
+// history from here.
 
-import type { CommitRecord } from '../../core/entities.js';
+import type { CoChangePair, CommitRecord } from '../../core/entities.js';
 import type { CommitHit } from '../curated.js';
 import { matchExpression } from './fts-tables.js';
 import type { SearchTextEncoder } from '../../core/search-text.js';
@@ -57,4 +58,14 @@ export function commitsTouching(sql: StatementCache, paths: string[]): { time: n
     last = row.id;
   }
   return commits;
+}
+
+/** Stores pairs once with a < b (a later count replaces an earlier one); a file paired with itself is skipped. */
+export function upsertPairs(sql: StatementCache, pairs: readonly CoChangePair[]): void {
+  const insert = sql.get('INSERT INTO cochange (a, b, count) VALUES (?, ?, ?) ON CONFLICT (a, b) DO UPDATE SET count = excluded.count');
+  for (const pair of pairs) {
+    if (pair.a === pair.b) continue;
+    const [a, b] = pair.a < pair.b ? [pair.a, pair.b] : [pair.b, pair.a];
+    insert.run(a, b, pair.count);
+  }
 }

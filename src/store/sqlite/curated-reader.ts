@@ -49,6 +49,7 @@ import {
 } from './rows.js';
 import { jsonList, StatementCache } from './statements.js';
 import { checkPages } from './store-damage.js';
+import { cachedRowCounts } from './row-counts.js';
 import { indexContentVersion, TermStatistics } from './term-stats.js';
 
 /** meta key of the cached row counts; every writer method that adds or removes rows deletes it. */
@@ -60,29 +61,6 @@ const EDGE_SELECT = 'SELECT from_key, from_path, to_key, to_path, kind, count, c
 const EDGE_ORDER = 'ORDER BY from_key, to_key, kind';
 const LINK_SELECT = 'SELECT chunk_id, from_path, to_path, to_key, mention FROM doc_links';
 const CHUNK_SELECT = 'SELECT id, path, heading_path, text, start_line, end_line FROM doc_chunks';
-
-const COUNTED = ['files', 'symbols', 'imports', 'references', 'docChunks', 'docLinks', 'coChangePairs', 'commits'] as const;
-
-/**
- * The cached counts, or null when absent or not what the writer stores (a damaged or
- * hand-edited meta row): they are only a copy, so the caller counts again.
- */
-export function cachedRowCounts(text: string | null): RowCounts | null {
-  if (text === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const counts = value as Record<string, unknown>;
-  const whole = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
-  if (!COUNTED.every((name) => whole(counts[name]))) return null;
-  const byLanguage = counts['filesByLanguage'];
-  if (typeof byLanguage !== 'object' || byLanguage === null || !Object.values(byLanguage).every(whole)) return null;
-  return value as RowCounts;
-}
 
 /** A key names a symbol when it carries the "::" separator; otherwise it is a file path. */
 function isSymbolKey(keyOrPath: string): boolean {

@@ -4,8 +4,9 @@
 import { parseEntityKey, type CoChangePair, type CommitRecord, type DocLink, type EntityKey, type ImportRecord, type RawReference, type ReferenceEdge } from '../../core/entities.js';
 import type { FileFingerprint, IndexedFile, IndexState, IndexWriter, ReferenceReplacement } from '../curated.js';
 import { internalError, type Db } from './connection.js';
-import { cachedRowCounts, ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
-import { commitsTouching, replaceCommits } from './commit-rows.js';
+import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
+import { cachedRowCounts } from './row-counts.js';
+import { commitsTouching, replaceCommits, upsertPairs } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
 import { decodeRawRefs } from './rows.js';
@@ -261,24 +262,13 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   replaceCoChange(pairs: CoChangePair[]): void {
     this.changingRows(() => {
       this.sql.run('DELETE FROM cochange');
-      this.insertPairs(pairs);
+      upsertPairs(this.sql, pairs);
     });
   }
 
   addCoChange(pairs: CoChangePair[]): void {
     if (pairs.length === 0) return;
-    this.changingRows(() => this.insertPairs(pairs));
-  }
-
-  private insertPairs(pairs: CoChangePair[]): void {
-    const insert = this.sql.get(
-      'INSERT INTO cochange (a, b, count) VALUES (?, ?, ?) ON CONFLICT (a, b) DO UPDATE SET count = excluded.count',
-    );
-    for (const pair of pairs) {
-      if (pair.a === pair.b) continue;
-      const [a, b] = pair.a < pair.b ? [pair.a, pair.b] : [pair.b, pair.a];
-      insert.run(a, b, pair.count);
-    }
+    this.changingRows(() => upsertPairs(this.sql, pairs));
   }
 
   commitsTouching(paths: string[]): { time: number; files: string[] }[] {

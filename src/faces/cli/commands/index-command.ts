@@ -6,6 +6,7 @@ import { describeVectors } from '../../../indexer/embed/embed-step.js';
 import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { indexProgressBar } from '../progress.js';
 
 /** More extraction threads than this only compete for the same cores and memory. */
@@ -42,7 +43,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
 export function describeSummary(summary: IndexSummary): string {
   const { run, edges } = summary;
   const lines = [
-    `indexed ${summary.root} in ${summary.seconds}s → ${summary.indexDir}`,
+    `indexed ${printable(summary.root)} in ${summary.seconds}s → ${printable(summary.indexDir)}`,
     `  ${summary.files} files, ${summary.symbols} symbols, ${edges.imports} imports, ${edges.references} references, ${edges.docLinks} doc links, ${edges.coChange} co-change pairs`,
     `  this run: ${run.added} added, ${run.changed} changed, ${run.removed} removed, ${run.unchanged + run.touched} unchanged`,
   ];

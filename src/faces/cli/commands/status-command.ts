@@ -5,6 +5,7 @@ import { openReader } from '../../../app.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
@@ -36,8 +37,8 @@ export function registerStatusCommand(program: Command, io: Io): void {
           .join(', ');
         io.out(
           [
-            `repository   ${context.root}`,
-            `index        ${context.indexDir} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
+            `repository   ${printable(context.root)}`,
+            `index        ${printable(context.indexDir)} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
