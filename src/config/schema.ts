@@ -4,6 +4,18 @@
 import { z } from 'zod';
 import { DEFAULT_DIAGNOSTICS, DEFAULT_TRIGGERS, defaultDiagnostics } from './diagnostics-defaults.js';
 
+/**
+ * Node's timers hold a signed 32-bit count of ms: a longer delay fires after 1 ms, which
+ * would make every request give up at once.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const timeoutMs = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_TIMER_MS, `must be at most ${MAX_TIMER_MS} ms (about 24.8 days); longer timers fire at once`)
+  .default(60_000);
+
 export const indexConfigSchema = z
   .object({
     /** Files larger than this are listed but not extracted (bytes). */
@@ -40,8 +52,9 @@ export const llmConfigSchema = z
     model: z.string().min(1),
     baseUrl: z.string().url(),
     apiKeyEnv: z.string().optional(),
-    timeoutMs: z.number().int().positive().default(60_000),
-    maxRetries: z.number().int().nonnegative().default(2),
+    timeoutMs,
+    /** Each retry is a full model call: a handful is the most that ever helps. */
+    maxRetries: z.number().int().nonnegative().max(10).default(2),
     /**
      * How strict JSON is asked for: a JSON schema the server enforces (Ollama `format`,
      * OpenAI `response_format: json_schema`), or plain JSON mode for servers without schema support.
@@ -61,7 +74,7 @@ export const embedConfigSchema = z
     batchSize: z.number().int().positive().default(64),
     /** Texts longer than this many characters are cut before embedding (see providers/embed/README.md). */
     maxInputChars: z.number().int().positive().default(8192),
-    timeoutMs: z.number().int().positive().default(60_000),
+    timeoutMs,
   })
   .strict();
 

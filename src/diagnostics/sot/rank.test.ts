@@ -39,7 +39,7 @@ describe('classic keywords', () => {
 describe('with an index', () => {
   let repo: TempDir;
   let reader: CuratedReader;
-  let input: (overrides?: Partial<SotRankInput> & { bundle?: unknown }) => SotRankInput;
+  let input: (overrides?: Partial<Omit<SotRankInput, 'bundle'>>, rawBundle?: Record<string, unknown>) => SotRankInput;
 
   beforeAll(async () => {
     repo = fixtureRepo('shop');
@@ -49,8 +49,8 @@ describe('with an index', () => {
     await drainIndex(runIndex(context, { workers: 0 }));
     reader = openReader(context);
     const realRoot = realpathSync(repo.path);
-    input = (overrides = {}) => {
-      const bundle = normaliseBundle(overrides.bundle ?? BUNDLE).bundle;
+    input = (overrides = {}, rawBundle = BUNDLE) => {
+      const bundle = normaliseBundle(rawBundle).bundle;
       return {
         reader,
         ranker: createCairnRanker(),
@@ -60,8 +60,7 @@ describe('with an index', () => {
         evidence: bundleEvidence(bundle),
         mode: 'cairn',
         ...overrides,
-        ...(overrides.bundle ? { bundle, evidence: bundleEvidence(bundle) } : {}),
-      } as SotRankInput;
+      };
     };
   });
   afterAll(() => {
@@ -84,7 +83,7 @@ describe('with an index', () => {
   });
 
   it('files the recent changes name rank high, and graph neighbours of the frame file are candidates', async () => {
-    const ranked = await rankSot(input({ bundle: { ...BUNDLE, recent_changes: ['shop/pricing.py: rounding moved'] } }));
+    const ranked = await rankSot(input({}, { ...BUNDLE, recent_changes: ['shop/pricing.py: rounding moved'] }));
     const pricing = ranked.find((entry) => entry.path === 'shop/pricing.py')!;
     expect(pricing.reasons).toContain('changes #1');
     expect(ranked.slice(0, 3).map((entry) => entry.path)).toContain('shop/pricing.py');

@@ -3,7 +3,7 @@
 // whole) and parsed as JSON. What is not JSON is a one-line error naming the input (exit 3);
 // what is JSON of the wrong shape is judged by diagnostics, which warns instead.
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readOptionText } from '../../config/option-file.js';
 import { InputError } from '../../core/errors.js';
 
 /** A 10 MB bundle must be read; a runaway one must not be. */
@@ -32,36 +32,13 @@ export async function readBundle(spec: string, maxBytes = MAX_BUNDLE_BYTES, stdi
 }
 
 function readFile(path: string, maxBytes: number): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    throw new InputError('INPUT_NOT_FOUND', `bundle ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      hint: 'pass the path of the handoff bundle, a JSON file (or - for standard input)',
-      cause: error,
-    });
-  }
-  try {
-    if (!fstatSync(fd).isFile()) throw new InputError('INPUT_INVALID', `bundle ${path} is not a regular file`, { hint: 'pass the path of a JSON file, or - for standard input' });
-    return readBounded(fd, path, maxBytes);
-  } finally {
-    closeSync(fd);
-  }
+  return readOptionText({ what: 'bundle', path, maxBytes, hint: 'pass the path of the handoff bundle, a JSON file (or - for standard input)' });
 }
 
 function tooLarge(name: string, maxBytes: number): InputError {
   return new InputError('INPUT_INVALID', `bundle ${name} is larger than ${Math.round(maxBytes / (1024 * 1024))} MiB`, {
     hint: 'a handoff bundle is a JSON message: pass the error, trace, changes and root cause, not whole logs',
   });
-}
-
-function readBounded(fd: number, name: string, maxBytes: number): string {
-  // One byte more than allowed tells a file at the limit from a larger one.
-  const buffer = Buffer.alloc(Math.min(maxBytes + 1, fstatSync(fd).size + 1));
-  let length = 0;
-  for (let read = 1; read > 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, null);
-  if (length > maxBytes) throw tooLarge(name, maxBytes);
-  return buffer.subarray(0, length).toString('utf8');
 }
 
 async function readStream(stream: AsyncIterable<Buffer | string>, name: string, maxBytes: number): Promise<string> {

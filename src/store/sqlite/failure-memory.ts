@@ -9,10 +9,12 @@ import { failureId, type FailureFrame, type FailureMemory, type FailureMemoryRea
 import { mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
 import { indexPaths } from './layout.js';
 import { loadMigrations, openMigrated, requireVersion, schemaVersion } from './migrations.js';
+import { tablesOf } from './schema-tables.js';
 import { StatementCache } from './statements.js';
 
 export function failureStoreFile(indexDir: string): StoreFile {
-  return { label: 'failure memory', file: indexPaths(indexDir).failures, dir: indexDir };
+  const file = indexPaths(indexDir).failures;
+  return { label: 'failure memory', file, dir: indexDir, repair: `Move ${file} aside (to keep it); cairn starts again with no remembered failures.` };
 }
 
 export interface FailureMemoryOptions {
@@ -136,12 +138,12 @@ export function openSqliteFailureReader(indexDir: string): FailureMemoryReader {
   if (!existsSync(store.file)) return EMPTY_READER;
   const db = openDatabase(store, 'read');
   try {
-    // A file created but never migrated (version 0) holds nothing yet.
-    if (schemaVersion(db) === 0) {
+    // A file created but never migrated (version 0, no tables) holds nothing yet.
+    if (schemaVersion(db) === 0 && tablesOf(db).size === 0) {
       db.close();
       return EMPTY_READER;
     }
-    requireVersion(db, store, loadMigrations('failures').length);
+    requireVersion(db, store, loadMigrations('failures').length, 'failures');
   } catch (error) {
     db.close();
     throw mapSqliteError(error, store);

@@ -5,6 +5,7 @@
 import { relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { logDiagnosis, openDiagnostics } from '../../../app-diagnostics.js';
+import { printable } from '../../../core/printable.js';
 import { diagnose } from '../../../diagnostics/diagnose.js';
 import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
 import { checkTaskId, newId } from '../../../retrieval/pipeline/ids.js';
@@ -60,9 +61,9 @@ export function registerDiagnoseCommand(program: Command, io: Io): void {
         const unlogged = logDiagnosis(context, result.entries);
         const verdict = result.decision.escalate ? `escalated, priority ${result.decision.priority}` : 'not escalated';
         io.err(`cairn: task ${taskId} · ${verdict} · ${result.ms} ms\n`);
-        for (const warning of result.decision.warnings) io.err(`cairn: warning: ${warning}\n`);
-        for (const note of session.notes) io.err(`cairn: note: ${note}\n`);
-        if (unlogged !== null) io.err(`cairn: warning: the diagnosis was not recorded in the raw log: ${unlogged}\n`);
+        for (const warning of result.decision.warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
+        for (const note of session.notes) io.err(`cairn: note: ${printable(note)}\n`);
+        if (unlogged !== null) io.err(`cairn: warning: the diagnosis was not recorded in the raw log: ${printable(unlogged)}\n`);
       } finally {
         session.close();
       }

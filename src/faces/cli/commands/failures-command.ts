@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { openFailureMemory, openFailureReader } from '../../../app-diagnostics.js';
 import { InputError, UsageError } from '../../../core/errors.js';
+import { printable } from '../../../core/printable.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';
 import { newFailure } from '../../../diagnostics/failure-signature.js';
 import type { FailureRecord } from '../../../store/failures.js';
@@ -38,7 +39,7 @@ export function registerFailuresCommand(program: Command, io: Io): void {
       if (flags.resolution.trim() === '') throw new UsageError('--resolution is empty', { hint: 'say what fixed the failure, e.g. --resolution "default the discount to 0"' });
       const bundle = await readBundle(flags.bundle);
       const { bundle: normalised, warnings } = normaliseBundle(bundle.value);
-      for (const warning of warnings) io.err(`cairn: warning: ${warning}\n`);
+      for (const warning of warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
       if (normalised.errorMessage.trim() === '' && normalised.stackTrace.trim() === '' && normalised.rootCause.trim() === '') {
         throw new InputError('INPUT_INVALID', `bundle ${bundle.name} holds no error message, stack trace or root cause: nothing to remember`, {
           hint: 'record the handoff bundle of the failure that was resolved',
@@ -48,7 +49,7 @@ export function registerFailuresCommand(program: Command, io: Io): void {
       try {
         const { record: stored, created } = memory.record(newFailure(normalised, flags.resolution, flags.phase ?? normalised.phaseId));
         if (flags.json) printJson(io, { ...stored, created });
-        else io.out(`${created ? 'recorded' : 'already recorded as'} ${stored.id}: ${stored.errorMessage || '(no error message)'}\n`);
+        else io.out(`${created ? 'recorded' : 'already recorded as'} ${stored.id}: ${printable(oneLine(stored.errorMessage)) || '(no error message)'}\n`);
       } finally {
         memory.close();
       }
@@ -72,7 +73,7 @@ export function registerFailuresCommand(program: Command, io: Io): void {
 
 function listLine(entry: FailureRecord): string {
   const phase = entry.phaseId ? ` [${entry.phaseId}]` : '';
-  return `${entry.id}  ${new Date(entry.recordedAt).toISOString()}${phase}  ${oneLine(entry.errorMessage) || '(no error message)'}\n    → ${oneLine(entry.resolution)}\n`;
+  return `${entry.id}  ${new Date(entry.recordedAt).toISOString()}${printable(phase)}  ${printable(oneLine(entry.errorMessage)) || '(no error message)'}\n    → ${printable(oneLine(entry.resolution))}\n`;
 }
 
 function oneLine(text: string): string {
