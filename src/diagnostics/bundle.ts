@@ -132,9 +132,9 @@ function changeOf(item: unknown): RecentChange | null {
   return { path: path?.trim() ?? leadingPath(text), text: line.slice(0, MAX_FIELD_CHARS) };
 }
 
-/** "src/app.py: fixed the loop" or "M src/app.py" names src/app.py. */
+/** "src/app.py: fixed the loop" or "M src/app.py" names src/app.py (looked for in the first 300 characters). */
 function leadingPath(text: string): string | null {
-  const match = /^\s*(?:[MADRCU?]{1,2}\s+)?([\w.@~/-]*[\w@-]\.[\w]+|[\w.@~-]+\/[\w.@~/-]+)(?=$|[\s:,;])/.exec(text);
+  const match = /^\s*(?:[MADRCU?]{1,2}\s+)?([\w.@~/-]*[\w@-]\.[\w]+|[\w.@~-]+\/[\w.@~/-]+)(?=$|[\s:,;])/.exec(text.slice(0, 300));
   return match ? match[1]! : null;
 }
 

@@ -20,16 +20,20 @@ export interface FailureSignature {
 const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/;
 const MAX_FRAMES = 30;
 
+/** Longer error lines are cut before the patterns run: a pattern is the start of a message. */
+const MAX_PATTERN_SOURCE = 1_000;
+
 /** The error line with quoted values, paths, addresses and numbers replaced by placeholders. */
 export function errorPattern(message: string): string {
   return errorLine(message)
+    .slice(0, MAX_PATTERN_SOURCE)
     .replace(/(['"`])(?:(?!\1).){0,200}\1/g, '<str>')
-    .replace(/(?:[A-Za-z]:)?(?:[\w.@~-]*[/\\])+[\w.@~-]+/g, '<path>')
+    // A path starts where a word does (no restart inside a long run of name characters).
+    .replace(/(?<![\w.@~-])(?:[A-Za-z]:)?(?:[\w.@~-]*[/\\])+[\w.@~-]+/g, '<path>')
     .replace(/\b0x[0-9a-f]+\b/gi, '<addr>')
     .replace(/\b\d+(?:\.\d+)?\b/g, '<n>')
     .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 500);
+    .trim();
 }
 
 export function signatureOf(bundle: HandoffBundle): FailureSignature {
@@ -46,7 +50,7 @@ export function newFailure(bundle: HandoffBundle, resolution: string, phaseId: s
   const digest = createHash('sha256')
     .update(JSON.stringify([bundle.errorMessage, bundle.stackTrace, bundle.rootCause, phaseId, resolution.trim()]))
     .digest('hex');
-  return { phaseId, errorMessage: errorLine(bundle.errorMessage) || bundle.errorMessage.slice(0, 2000), ...signature, resolution: resolution.trim(), digest };
+  return { phaseId, errorMessage: (errorLine(bundle.errorMessage) || bundle.errorMessage).slice(0, 2000), ...signature, resolution: resolution.trim(), digest };
 }
 
 /** Weights of the three parts of similarity. */

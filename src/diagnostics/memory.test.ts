@@ -39,6 +39,10 @@ describe('errorPattern', () => {
     expect(errorPattern("KeyError: 'WELCOME10' at /srv/app/x.py:12 (0x7f3a)")).toBe('KeyError: <str> at <path>:<n> (<addr>)');
     expect(errorPattern('Traceback...\nValueError: 3 items')).toBe('ValueError: <n> items');
   });
+
+  it('is made of the start of a long error line only (a 10 MB message is not pattern-matched whole)', () => {
+    expect(errorPattern(`ValueError: ${'x'.repeat(10 * 1024 * 1024)}`).length).toBeLessThanOrEqual(1_000);
+  });
 });
 
 describe('takeMemoryEntries', () => {
