@@ -24,7 +24,7 @@ export interface DiagnosticsSession {
 export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): DiagnosticsSession {
   const notes: string[] = [];
   const reader = completeReader(context, notes);
-  const failures = openSqliteFailureReader(context.indexDir);
+  const failures = failureReader(context, notes);
   return {
     ports: { reader, ranker: reader ? createCairnRanker() : null, failures },
     notes,
@@ -33,6 +33,16 @@ export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): Diagnos
       reader?.close();
     },
   };
+}
+
+/** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */
+function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): FailureMemoryReader {
+  try {
+    return openSqliteFailureReader(context.indexDir);
+  } catch (error) {
+    notes.push(`the failure memory in ${context.indexDir} cannot be read (${describeError(error)}): no past failures are shown`);
+    return { list: () => [], count: () => 0, close: () => undefined };
+  }
 }
 
 function completeReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): CuratedReader | null {
