@@ -67,7 +67,7 @@ describe('adaptive caps', () => {
 describe('the retrieval bundle', () => {
   it('has the fields agents read, with relative paths, ISO times and consistent stats', async () => {
     const json = reportJson(await retrieve('medium'));
-    expect(Object.keys(json)).toEqual(['phase_id', 'timestamp', 'priority', 'run_artifacts', 'sot_files', 'memory_entries', 'stats', 'caps', 'notes']);
+    expect(Object.keys(json)).toEqual(['phase_id', 'timestamp', 'priority', 'run_artifacts', 'sot_files', 'memory_entries', 'stats', 'caps', 'notes', 'skipped']);
     expect(json).toMatchObject({ phase_id: 'build', priority: 'medium' });
     expect(new Date(json.timestamp).toISOString()).toBe(json.timestamp);
     expect(json.run_artifacts[0]).toEqual({ path: expect.stringMatching(/^logs\/step\d\.log$/), content: expect.any(String), size: expect.any(Number), modified: expect.any(String), truncated: false });

@@ -59,6 +59,8 @@ export function reportJson(report: DiagnosticReport) {
       memory_entries: { entries: report.caps.memoryEntries.count, bytes: report.caps.memoryEntries.bytes },
     },
     notes: report.notes,
+    /** What was not read, and why (links leaving the run directory or the repository, pipes, unreadable folders). */
+    skipped: [...report.skipped.runDir.map((entry) => ({ in: 'run_dir', ...entry })), ...report.skipped.sourceOfTruth.map((entry) => ({ in: 'repo', ...entry }))],
   };
 }
 

@@ -23,6 +23,7 @@ export function diagnosisMarkdown(decision: DecisionJson, report: ReportJson | n
   lines.push(`## Similar past failures (${stats.memory_entries_count} of at most ${caps.memory_entries.entries}, ${stats.memory_entries_size} of ${caps.memory_entries.bytes} bytes)`, '');
   for (const entry of report.memory_entries) lines.push(`### ${entry.id}`, '', `similarity ${entry.similarity.toFixed(3)} · recorded ${entry.recorded_at}${entry.truncated ? ' · truncated' : ''}`, '', fencedBlock(entry.content, 'text'));
   for (const note of report.notes) lines.push(`> note: ${printable(note)}`, '');
+  for (const entry of report.skipped) lines.push(`> not read: ${printable(entry.path)} (${entry.in === 'run_dir' ? 'run directory' : 'repository'}): ${printable(entry.reason)}`, '');
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 

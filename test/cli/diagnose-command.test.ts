@@ -4,6 +4,7 @@
 
 import { spawn } from 'node:child_process';
 
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAIRN_BIN, runCli, type CliResult } from '../support/cli.js';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   run = tempDir('cairn-run-');
   run.write('build.attempt-1.log', 'collecting\nFAILED tests/test_cart.py\n');
   run.write('build.attempt-2.log', 'collecting\n');
+  symlinkSync('/etc/hostname', join(run.path, 'leak.log'));
   const indexed = await runCli(['index', repo.path, '--index-dir', indexDir]);
   expect(indexed.code).toBe(0);
 });
@@ -94,9 +96,12 @@ describe('cairn diagnose', () => {
     expect(md.stdout).toMatch(/^# Diagnosis: phase build, attempt 2 — escalate, priority high\n/);
     expect(md.stdout).toContain('- [x] **repeated_failures**');
     expect(md.stdout).toContain('## Source of truth');
+    expect(md.stdout).toContain('> not read: leak.log (run directory): symbolic link to');
     files.write('clear.json', JSON.stringify({ ...BUNDLE, root_cause: 'add_item rejects zero quantities that the importer now sends' }));
     const quiet = await runCli(['diagnose', '--bundle', join(files.path, 'clear.json'), '--run-dir', run.path, '--phase', 'build', '--attempt', '1', '--repo', repo.path, '--index-dir', indexDir, '--json']);
     expect(JSON.parse(quiet.stdout)).toMatchObject({ decision: { escalate: false, priority: 'low' }, retrieval: null });
+    const always = await runCli(['diagnose', '--bundle', join(files.path, 'clear.json'), '--run-dir', run.path, '--phase', 'build', '--attempt', '1', '--repo', repo.path, '--index-dir', indexDir, '--json', '--always']);
+    expect(JSON.parse(always.stdout)).toMatchObject({ decision: { escalate: false }, retrieval: { priority: 'low', caps: { sot_files: { files: 2, bytes: 8192 } } } });
   });
 
   it('a bundle of the wrong shape is judged with warnings, from standard input too', async () => {
