@@ -17,7 +17,7 @@
 //     [--work DIR] [--json OUT]
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drainIndex, openRepo, runIndex } from '../src/app.js';
@@ -42,7 +42,7 @@ interface Outcome {
   source: string;
   priority: string;
   gold: string[];
-  modes: Record<string, { sotFiles: string[]; top: string[]; goldRank: number | null }>;
+  modes: Record<string, { sotFiles: string[]; top: { path: string; reasons: string[] }[]; goldRank: number | null; gold: { path: string; reasons: string[] } | null }>;
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -84,12 +84,15 @@ async function gitCases(tree: string): Promise<Case[]> {
     if (bundle === null) continue;
     const gold = git(tree, ['diff-tree', '--no-commit-id', '--name-only', '-r', sha]).split('\n').filter(Boolean);
     const clone = join(work, 'git', sha.slice(0, 12));
-    rmSync(clone, { recursive: true, force: true });
-    // --shared: the clone borrows the tree's objects and writes only under --work.
-    execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', tree, clone]);
-    git(clone, ['checkout', '-q', '--detach', parents]);
     const indexDir = join(clone, '.cairn');
-    await drainIndex(runIndex(await openRepo({ repo: clone, indexDir, env: {} }), { workers: 2 }));
+    // A clone indexed by an earlier run under the same --work is reused.
+    if (!existsSync(join(indexDir, 'index.db'))) {
+      rmSync(clone, { recursive: true, force: true });
+      // --shared: the clone borrows the tree's objects and writes only under --work.
+      execFileSync('git', ['clone', '-q', '--shared', '--no-checkout', tree, clone]);
+      git(clone, ['checkout', '-q', '--detach', parents]);
+      await drainIndex(runIndex(await openRepo({ repo: clone, indexDir, env: {} }), { workers: 2 }));
+    }
     cases.push({ id: `${tree.split('/').pop()}@${sha.slice(0, 12)}`, source: 'git', repo: clone, indexDir, gold, bundle });
   }
   return cases;
@@ -114,9 +117,13 @@ async function measure(item: Case): Promise<Outcome> {
         settings,
         now: Date.now(),
       });
-      const ranked = report.sotRanking.map((entry) => entry.path);
-      const rank = ranked.findIndex((path) => item.gold.includes(path));
-      outcome.modes[mode] = { sotFiles: report.sotFiles.taken.map((taken) => taken.item.path), top: ranked.slice(0, 5), goldRank: rank < 0 ? null : rank + 1 };
+      const rank = report.sotRanking.findIndex((entry) => item.gold.includes(entry.path));
+      outcome.modes[mode] = {
+        sotFiles: report.sotFiles.taken.map((taken) => taken.item.path),
+        top: report.sotRanking.slice(0, 5).map((entry) => ({ path: entry.path, reasons: entry.reasons })),
+        goldRank: rank < 0 ? null : rank + 1,
+        gold: rank < 0 ? null : { path: report.sotRanking[rank]!.path, reasons: report.sotRanking[rank]!.reasons },
+      };
     }
   } finally {
     session.close();

@@ -144,3 +144,27 @@ describe('without an index', () => {
     expect(paths.indexOf('docs/b.md')).toBeLessThan(paths.indexOf('docs/a.md'));
   });
 });
+
+describe('the fusion', () => {
+  it('lets a frame’s place count: the innermost frame beats an outer one that a weaker list also holds', async () => {
+    // a.py: innermost frame, first change. b.py: next frame, second change, and seventh by
+    // keyword count. With the search ranker's rank constant (60) b.py won; it must not.
+    const repo = tempDir('cairn-fusion-');
+    try {
+      repo.write('src/a.py', 'def inner():\n    raise KeyError(key)\n');
+      repo.write('src/b.py', 'def outer():\n    inner()  # missing entry\n');
+      for (let i = 0; i < 6; i++) repo.write(`docs/page${i}.md`, 'lookup missing entry '.repeat(10 + i));
+      const realRoot = realpathSync(repo.path);
+      const bundle = normaliseBundle({
+        error_message: 'LookupError: missing entry',
+        stack_trace: 'Traceback (most recent call last):\n  File "/x/src/b.py", line 2, in outer\n  File "/x/src/a.py", line 2, in inner\nLookupError: missing entry',
+        recent_changes: ['src/a.py', 'src/b.py'],
+      }).bundle;
+      const ranked = await rankSot({ reader: null, ranker: null, realRoot, candidates: sotCandidates({ realRoot, folders: ['docs', 'src'], indexed: null, exclude: () => false }), bundle, evidence: bundleEvidence(bundle), mode: 'cairn' });
+      expect(ranked.find((entry) => entry.path === 'src/b.py')!.reasons).toEqual(['frames #2', 'changes #2', 'keywords #7 (2 occurrences)']);
+      expect(ranked.map((entry) => entry.path).slice(0, 2)).toEqual(['src/a.py', 'src/b.py']);
+    } finally {
+      repo.remove();
+    }
+  });
+});

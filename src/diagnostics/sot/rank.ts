@@ -46,6 +46,15 @@ const KEYWORD_SHORTLIST = 50;
 /** Folder files outside the index counted for keywords (cairn mode). */
 const MAX_UNINDEXED_COUNTED = 500;
 const RANKER_LIMIT = 30;
+/**
+ * The fusion's rank constant. The search ranker's 60 suits long lists from unlike retrievers;
+ * here the lists are short and their order means something (the innermost frame before the
+ * outer ones), and with 60 a frame's place barely counted: a file two frames out that two
+ * other lists also held won over the innermost frame. Measured on traceback bundles
+ * (bench/README.md): the fixed file among sot_files 10/24 → 13/24 (dev set) and 3/9 → 5/9
+ * (git history) from 60 to 5; 2 gives the same, 10 and 20 what 60 gives.
+ */
+export const SOT_FUSION_K = 5;
 const LIST_LIMIT = 200;
 const GRAPH_SEEDS = 3;
 
@@ -63,7 +72,7 @@ export async function rankSot(input: SotRankInput): Promise<RankedSot[]> {
     scoredList('keywords', SOT_WEIGHTS.keywords, keywordScores(input, keywords), mtime),
     scoredList('graph', SOT_WEIGHTS.graph, graphScores(input, frames.length > 0 ? frames : (ranked?.files ?? []).map((file) => file.id)), mtime),
   ];
-  const fused = fuse(lists).filter((item) => input.candidates.byPath.has(item.id));
+  const fused = fuse(lists, SOT_FUSION_K).filter((item) => input.candidates.byPath.has(item.id));
   fused.sort((a, b) => b.score - a.score || mtime(b.id) - mtime(a.id) || compareText(a.id, b.id));
   const best = fused[0]?.score ?? 1;
   return fused.map((item) => ({
