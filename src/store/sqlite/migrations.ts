@@ -17,7 +17,7 @@ import { CairnError, IndexError } from '../../core/errors.js';
 import { mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
 
 /** The databases of the SQLite adapter, one migrations folder each. */
-export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors';
+export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory';
 
 export interface Migration {
   version: number;
