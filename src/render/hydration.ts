@@ -71,16 +71,17 @@ export function renderHydrationMarkdown(hydration: Hydration): string {
 /**
  * The JSON form: one object, its blocks last, one compact line each, so that a block adds
  * exactly its own line. The cut entities are summarised (`cairn episode ID --json` lists
- * them): a list of everything that did not fit would itself eat the budget.
+ * them): a list of everything that did not fit would itself eat the budget. The query is
+ * cut as in markdown (the caller has it; the episode keeps it whole).
  */
-export function jsonHead(hydration: Omit<Hydration, 'blocks'>): string {
-  const { cut, ...rest } = hydration;
+export function jsonHead(hydration: Omit<Hydration, 'blocks'> & { blocks?: unknown }): string {
+  const { cut, blocks: _printedAfter, ...rest } = hydration;
   const summary = {
     count: cut.length,
     byTokens: cut.filter((entry) => entry.cutBy === 'tokens').length,
     byEntities: cut.filter((entry) => entry.cutBy === 'entities').length,
   };
-  const head = JSON.stringify(snakeKeys({ ...rest, cut: summary }));
+  const head = JSON.stringify(snakeKeys({ ...rest, query: firstLine(rest.query), cut: summary }));
   return `${head.slice(0, -1)},"blocks":[\n`;
 }
 

@@ -172,7 +172,7 @@ export function openSqliteMemoryStore(indexDir: string, options: MemoryStoreOpti
   const store = memoryStoreFile(indexDir);
   const db = openMigrated(store, 'memory');
   try {
-    // Per connection, outside any transaction: SQLite's default is off.
+    // Per connection, outside any transaction; said here rather than left to the driver's build default.
     db.pragma('foreign_keys = ON');
   } catch (error) {
     db.close();
