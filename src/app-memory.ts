@@ -57,7 +57,7 @@ export async function openMemory(context: RepoContext, options: MemorySessionOpt
 function basePorts(context: RepoContext, reader: MemoryPorts['reader'], log: MemoryLog): Omit<MemoryPorts, 'store'> {
   return {
     reader,
-    files: diskFileProbe(context.root),
+    files: diskFileProbe(context.root, context.config.index.maxFileBytes),
     extract: extractEntities,
     counter: createO200kCounter(),
     settings: context.config.memory,

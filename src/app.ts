@@ -1,12 +1,12 @@
 // Composition root: the only place adapters are constructed. Faces call these functions;
 // services receive ports, never adapters.
 
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
 import type { Config } from './config/schema.js';
-import { InputError, NotFoundError } from './core/errors.js';
+import { InputError, NotFoundError, UsageError } from './core/errors.js';
 import { prepareIndexDir } from './indexer/index-dir.js';
 import { vectorModelId } from './indexer/embed/chunks.js';
 import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from './indexer/index-repository.js';
@@ -51,10 +51,15 @@ export interface RepoOptions {
 
 /** Validates the repository path and loads its configuration. */
 export async function openRepo(options: RepoOptions): Promise<RepoContext> {
-  const root = resolve(options.repo ?? '.');
-  requireFolder(root, options.repo ?? '.');
+  const repo = options.repo ?? '.';
+  if (repo === '') throw new UsageError('the repository path is empty', { hint: 'pass the path of the repository folder, e.g. `.`' });
+  if (options.indexDir === '') throw new UsageError('--index-dir is empty', { hint: 'pass the folder for the index, or drop --index-dir to use <repo>/.cairn' });
+  if (options.configPath === '') throw new UsageError('--config is empty', { hint: 'pass the path of a cairn.yaml, or drop --config to use <repo>/cairn.yaml' });
+  const root = resolve(repo);
+  requireFolder(root, repo);
   const env = options.env ?? process.env;
   const indexDir = resolveIndexDir(root, options.indexDir, env);
+  requireIndexDir(indexDir, { root, named: isNamed(options.indexDir) || isNamed(env['CAIRN_INDEX_DIR']) });
   if (!options.force) refuseSurprisingRoot(root, indexDir, env);
   return {
     root,
@@ -100,6 +105,34 @@ function requireFolder(absolute: string, asGiven: string): void {
   if (!stats.isDirectory()) {
     throw new InputError('INPUT_INVALID', `${asGiven} is a file, not a folder`, {
       hint: 'cairn indexes a whole repository: pass the folder that contains it',
+    });
+  }
+}
+
+function isNamed(value: string | undefined): boolean {
+  return value !== undefined && value !== '';
+}
+
+/**
+ * The index directory must be a folder or absent (it is created). The default one,
+ * `<repo>/.cairn`, must not be a link: a repository that ships `.cairn` as a link would
+ * have cairn write wherever it points. A directory the user named is taken as named.
+ */
+function requireIndexDir(indexDir: string, { root, named }: { root: string; named: boolean }): void {
+  let stats;
+  try {
+    stats = lstatSync(indexDir);
+  } catch {
+    return; // absent: created by the first index run
+  }
+  if (stats.isSymbolicLink() && !named) {
+    throw new InputError('INPUT_INVALID', `${indexDir} is a symbolic link in the repository ${root}; cairn does not write its index through it`, {
+      hint: 'remove the link, or name the index directory yourself with --index-dir (or CAIRN_INDEX_DIR)',
+    });
+  }
+  if (!statSync(indexDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new InputError('INPUT_INVALID', `the index directory ${indexDir} is not a folder`, {
+      hint: 'pass --index-dir a folder (it is created when absent)',
     });
   }
 }

@@ -1,16 +1,20 @@
 // Reads cairn.yaml and the environment into one frozen Config. The only module that
 // touches either; everything downstream receives values, never looks them up.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { ZodError } from 'zod';
 import { ConfigError } from '../core/errors.js';
 import { defaultConfig } from './defaults.js';
+import { MIB, readOptionText } from './option-file.js';
+import { nonPlainValue } from './plain-data.js';
 import type { Config } from './schema.js';
 
 export const CONFIG_FILE_NAME = 'cairn.yaml';
 export const DEFAULT_INDEX_DIR_NAME = '.cairn';
+/** A configuration is a few lines; anything this large is not one. */
+const MAX_CONFIG_BYTES = MIB;
 
 export interface LoadConfigOptions {
   repoRoot: string;
@@ -41,17 +45,27 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Readonly<C
     }
     return deepFreeze(defaultConfig());
   }
+  const text = readOptionText({
+    what: explicit ? '--config file' : 'configuration file',
+    path,
+    maxBytes: MAX_CONFIG_BYTES,
+    hint: explicit ? 'pass the path of a cairn.yaml file' : `replace ${CONFIG_FILE_NAME} with a YAML file, or move it away to use defaults`,
+  });
   // The YAML parser costs ~60 ms to load: only when there is a file to parse.
   const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
   let raw: unknown;
   try {
-    raw = yaml.parse(readFileSync(path, 'utf8')) ?? {};
+    raw = yaml.parse(text, { logLevel: 'error' }) ?? {};
   } catch (error) {
     const where = error instanceof yaml.YAMLParseError ? ` (line ${error.linePos?.[0]?.line ?? '?'})` : '';
     throw new ConfigError(`${path} is not valid YAML${where}`, {
       hint: 'fix the YAML syntax, or move the file away to use defaults',
       cause: error,
     });
+  }
+  const wrongType = nonPlainValue(raw);
+  if (wrongType !== null) {
+    throw new ConfigError(`${path} has invalid settings: ${wrongType}`, { hint: 'see "Configuration" in the README for the accepted keys and values' });
   }
   const { configSchema } = await import('./schema.js');
   const parsed = configSchema.safeParse(raw);

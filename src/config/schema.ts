@@ -3,6 +3,18 @@
 
 import { z } from 'zod';
 
+/**
+ * Node's timers hold a signed 32-bit count of ms: a longer delay fires after 1 ms, which
+ * would make every request give up at once.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const timeoutMs = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_TIMER_MS, `must be at most ${MAX_TIMER_MS} ms (about 24.8 days); longer timers fire at once`)
+  .default(60_000);
+
 export const indexConfigSchema = z
   .object({
     /** Files larger than this are listed but not extracted (bytes). */
@@ -39,8 +51,9 @@ export const llmConfigSchema = z
     model: z.string().min(1),
     baseUrl: z.string().url(),
     apiKeyEnv: z.string().optional(),
-    timeoutMs: z.number().int().positive().default(60_000),
-    maxRetries: z.number().int().nonnegative().default(2),
+    timeoutMs,
+    /** Each retry is a full model call: a handful is the most that ever helps. */
+    maxRetries: z.number().int().nonnegative().max(10).default(2),
     /**
      * How strict JSON is asked for: a JSON schema the server enforces (Ollama `format`,
      * OpenAI `response_format: json_schema`), or plain JSON mode for servers without schema support.
@@ -60,7 +73,7 @@ export const embedConfigSchema = z
     batchSize: z.number().int().positive().default(64),
     /** Texts longer than this many characters are cut before embedding (see providers/embed/README.md). */
     maxInputChars: z.number().int().positive().default(8192),
-    timeoutMs: z.number().int().positive().default(60_000),
+    timeoutMs,
   })
   .strict();
 
@@ -80,9 +93,9 @@ export const memoryConfigSchema = z
     /** Gate B passes without `cairn approve` unless the entity was rejected. */
     implicitAuthority: z.boolean().default(false),
     /** Default token budget of a hydration (`--max-tokens`). */
-    maxTokens: z.number().int().positive().default(8_000),
+    maxTokens: z.number().int().positive().max(10_000_000).default(8_000),
     /** Default entity budget of a hydration (`--max-entities`). */
-    maxEntities: z.number().int().positive().default(40),
+    maxEntities: z.number().int().positive().max(100_000).default(40),
   })
   .strict();
 

@@ -162,25 +162,25 @@ export function expandWord(word: string): string[] {
  * from the segments' memoised expansions.
  */
 function expandDotted(word: string): string[] {
-  const out: string[] = [];
-  addToken(out, lowerWhole(word));
+  const out = new TokenList();
+  out.add(lowerWhole(word));
   for (const segment of word.split('.')) {
-    for (const token of expandSegment(segment)) addToken(out, token);
+    for (const token of expandSegment(segment)) out.add(token);
   }
-  return out;
+  return out.tokens;
 }
 
 /** expandWord of a word without dots. */
 export function expandSegment(segment: string): string[] {
   // Most words are plain lowercase ("self", "x1", "return"): one part, nothing to split.
   if (isLowerAlphanumeric(segment)) return wholeAndStem(segment);
-  const out: string[] = [];
+  const out = new TokenList();
   const whole = lowerWhole(segment);
-  addToken(out, whole);
+  out.add(whole);
   const parts = splitIdentifier(segment);
-  if (parts.length <= 1) addToken(out, stemToken(whole));
-  else for (const part of parts) addToken(out, stemToken(part));
-  return out;
+  if (parts.length <= 1) out.add(stemToken(whole));
+  else for (const part of parts) out.add(stemToken(part));
+  return out.tokens;
 }
 
 function isLowerAlphanumeric(word: string): boolean {
@@ -193,8 +193,9 @@ function isLowerAlphanumeric(word: string): boolean {
 /** expandSegment of a word of [a-z0-9] only: it is its own single part. */
 function wholeAndStem(word: string): string[] {
   const out: string[] = [];
-  addToken(out, word);
-  addToken(out, stemToken(word));
+  if (word.length > 0 && word.length <= MAX_TOKEN_LENGTH) out.push(word);
+  const stem = stemToken(word);
+  if (stem.length > 0 && stem.length <= MAX_TOKEN_LENGTH && stem !== out[0]) out.push(stem);
   return out;
 }
 
@@ -203,10 +204,21 @@ function lowerWhole(word: string): string {
   return lower.includes('$') ? lower.replace(/\$/g, '_') : lower;
 }
 
-/** Appends a token unless empty, too long or already there (expansions are a few tokens long). */
-function addToken(tokens: string[], token: string): void {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || tokens.includes(token)) return;
-  tokens.push(token);
+/**
+ * Tokens in order of first appearance, each once. Usually a few, but a qualified name
+ * nested k levels deep has k segments and an identifier can have as many parts: a Set
+ * keeps each addition O(1) (an Array.includes here made nested definitions cubic).
+ */
+class TokenList {
+  readonly tokens: string[] = [];
+  private readonly seen = new Set<string>();
+
+  /** Adds a token unless empty, too long or already there. */
+  add(token: string): void {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || this.seen.has(token)) return;
+    this.seen.add(token);
+    this.tokens.push(token);
+  }
 }
 
 /** All code tokens of a text, in order of appearance, duplicates kept (term frequency matters). */

@@ -2,6 +2,7 @@
 // metric, then per-category rows for every evaluator, then what was skipped or failed.
 // Evaluators with their own metrics (not rankers) get their own columns.
 
+import { printable } from '../core/printable.js';
 import { summaryColumns, type GroupSummary } from './aggregate.js';
 import type { MetricSpec, TaskEvaluator } from './evaluator.js';
 import type { EvalRun } from './run-eval.js';
@@ -82,10 +83,10 @@ function groupByMetrics(evaluators: readonly TaskEvaluator[]): TaskEvaluator[][]
 function problems(run: EvalRun): string[] {
   const lines: string[] = [];
   if (run.skipped.length) {
-    lines.push(`skipped ${run.skipped.length}:`, ...run.skipped.map((skip) => `  ${skip.id}: ${skip.reason}`));
+    lines.push(`skipped ${run.skipped.length}:`, ...run.skipped.map((skip) => `  ${printable(skip.id)}: ${printable(skip.reason)}`));
   }
   if (run.failed.length) {
-    lines.push(`failed ${run.failed.length}:`, ...run.failed.map((fail) => `  ${fail.id} (${fail.stage}): ${fail.message}`));
+    lines.push(`failed ${run.failed.length}:`, ...run.failed.map((fail) => `  ${printable(fail.id)} (${fail.stage}): ${printable(fail.message)}`));
   }
   return lines;
 }

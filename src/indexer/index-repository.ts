@@ -4,9 +4,9 @@
 // 'building' until the run completes, so a run killed anywhere is completed by the next.
 
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
+import { repoBytesOrNull } from '../core/repo-files.js';
 import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
 import type { FileFingerprint, IndexedFile, IndexTargets, IndexWriter, StoreLocation } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
@@ -106,6 +106,12 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
   const run = staged && options.storeLocation ? { ...options, storeLocation: { ...options.storeLocation, staged: true } } : options;
   try {
     const interrupted = writer.meta('state') === 'building';
+    // A run that died may have died of the disk or of damage: its pages are checked
+    // before this run builds on them (INDEX_CORRUPT, with `--rebuild` as the way out).
+    if (interrupted) {
+      writer.checkIntegrity('quick');
+      writer.repairAfterInterruption();
+    }
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
     // Files indexed with an older tokenization must all be re-extracted (their hashes match).
@@ -254,7 +260,9 @@ async function* extractCandidates(
   let done = 0;
   try {
     for (const candidate of candidates) {
-      const content = readQuietly(candidate.absPath);
+      // Read inside the repository only, and no larger than the walk allowed: the file may
+      // have been replaced (by a link leaving the repository) or grown since the walk.
+      const content = repoBytesOrNull(options.root, candidate.path, { maxBytes: options.config.maxFileBytes });
       if (content === null) {
         outcome.unreadable++;
         done++;
@@ -294,14 +302,6 @@ function noteParse(outcome: ExtractOutcome, indexed: IndexedFile): void {
   if (file.method === 'regex' && file.parseNote?.includes('tree-sitter failed')) outcome.regexFallbacks++;
   if (file.parseNote && file.method !== 'none' && file.parseNote !== 'invalid UTF-8 replaced') {
     outcome.parseFailures[file.language] = (outcome.parseFailures[file.language] ?? 0) + 1;
-  }
-}
-
-function readQuietly(absPath: string): Buffer | null {
-  try {
-    return readFileSync(absPath);
-  } catch {
-    return null; // vanished or unreadable since the walk; the next run sees it again
   }
 }
 

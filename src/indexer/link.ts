@@ -3,16 +3,16 @@
 // git history mined — each only as far as this run's changes require (all of it when
 // `full`, e.g. after an interrupted run). Yields the name of each step as it starts.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { IndexConfig } from '../config/schema.js';
 import type { ImportRecord, SymbolRecord } from '../core/entities.js';
+import { repoBytesOrNull } from '../core/repo-files.js';
 import type { IndexWriter, StoreLocation } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
 import type { LinkThread } from './link-thread.js';
 import { linkDocs } from './link-docs.js';
-import { GIT_MINING_VERSION } from './git/mining-version.js';
+import { addedHistory } from './git/added-history.js';
 import { GIT_NOTE_META } from './git/history-note.js';
+import { miningStamp } from './git/mining-version.js';
 import type { HistoryRead } from './git/prefetch.js';
 import {
   affectsResolveContext,
@@ -244,15 +244,24 @@ function inMemorySource(writer: IndexWriter, snapshot: IndexSnapshot): Reference
   };
 }
 
-/** false when the stored history was current; otherwise what the mined history leaves out. */
+/**
+ * Stores the history when it was mined again; otherwise gives the files this run added
+ * their facts from the stored history. Either way the git facts are those a fresh index
+ * of the same tree and HEAD would hold: co-change pairs and file facts of indexed files
+ * only, commits with every file they touched. Returns false when the stored history was
+ * current, otherwise what the mined history leaves out (a clone's missing history).
+ */
 async function linkGit(input: LinkInput): Promise<false | { note: string | null }> {
   const { writer } = input;
-  if (!input.history.needed) return false;
+  if (!input.history.needed) {
+    linkAddedHistory(input);
+    return false;
+  }
   const history = await input.history.history();
   const note = history === null ? `${input.root} is not in a git repository: indexed as a plain folder, without history` : history.skipped;
   writer.transaction(() => {
-    writer.replaceCoChange(history?.coChange ?? []);
     const known = new Set(writer.filePaths());
+    writer.replaceCoChange((history?.coChange ?? []).filter((pair) => known.has(pair.a) && known.has(pair.b)));
     const fileHistory = [...(history?.fileHistory ?? new Map()).entries()]
       .filter(([path]) => known.has(path))
       .map(([path, facts]) => ({ path, lastCommitAt: facts.lastCommitAt, commitCount: facts.commitCount }));
@@ -262,14 +271,25 @@ async function linkGit(input: LinkInput): Promise<false | { note: string | null 
         sha: commit.sha,
         time: commit.time,
         message: commit.body ? `${commit.subject}\n\n${commit.body}` : commit.subject,
-        files: commit.files.filter((path) => known.has(path)),
+        files: commit.files,
       })),
     );
     writer.setMeta('gitHead', history?.head ?? null);
-    writer.setMeta('gitMining', GIT_MINING_VERSION);
+    writer.setMeta('gitMining', miningStamp(input.config.cochange));
     writer.setMeta(GIT_NOTE_META, note);
   });
   return { note };
+}
+
+function linkAddedHistory(input: LinkInput): void {
+  const { writer } = input;
+  const added = input.changes.filter((change) => change.added).map((change) => change.path);
+  if (added.length === 0) return;
+  const facts = addedHistory(writer.commitsTouching(added), new Set(added), new Set(writer.filePaths()), input.config.cochange.maxFilesPerCommit);
+  writer.transaction(() => {
+    writer.setFileHistory(facts.history);
+    writer.addCoChange(facts.pairs);
+  });
 }
 
 function importsByFile(imports: readonly ImportRecord[]): Map<string, ImportRecord[]> {
@@ -286,10 +306,9 @@ function targetSignature(imports: readonly ImportRecord[]): string {
   return imports.map((imp) => `${imp.specifier}>${imp.toPaths.join(',')}`).join('\n');
 }
 
+/** Manifests and configs are small: a larger one is not read whole. */
+const MAX_CONTEXT_FILE_BYTES = 4 * 1024 * 1024;
+
 function readText(root: string, path: string): string | null {
-  try {
-    return readFileSync(join(root, path), 'utf8');
-  } catch {
-    return null;
-  }
+  return repoBytesOrNull(root, path, { maxBytes: MAX_CONTEXT_FILE_BYTES })?.toString('utf8') ?? null;
 }

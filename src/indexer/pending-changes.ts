@@ -1,7 +1,7 @@
 // How far the index is behind the disk, without writing anything: a scan against the
 // indexed fingerprints, with candidates confirmed by hashing their content.
 
-import { readFileSync } from 'node:fs';
+import { repoBytesOrNull } from '../core/repo-files.js';
 import type { IndexConfig } from '../config/schema.js';
 import type { CuratedReader, FileFingerprint } from '../store/curated.js';
 import { sha256 } from './hash.js';
@@ -31,15 +31,12 @@ export async function pendingChanges(
   for (const candidate of scan.candidates) {
     const known = fingerprints.get(candidate.path);
     if (!known) added++;
-    else if (contentHash(candidate.absPath) !== known.hash) changed++;
+    else if (contentHash(root, candidate.path) !== known.hash) changed++;
   }
   return { added, changed, removed: scan.deleted.length };
 }
 
-function contentHash(absPath: string): string | null {
-  try {
-    return sha256(readFileSync(absPath));
-  } catch {
-    return null;
-  }
+function contentHash(root: string, path: string): string | null {
+  const bytes = repoBytesOrNull(root, path);
+  return bytes === null ? null : sha256(bytes);
 }

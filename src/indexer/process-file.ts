@@ -13,6 +13,8 @@ import type { Extraction } from './languages/types.js';
 import { sha256 } from './hash.js';
 import { isBinary } from './walk/binary.js';
 import { symbolBodies } from './symbol-bodies.js';
+import { capText } from './languages/text.js';
+import { MAX_TEXT_ONLY_BYTES, MAX_TEXT_ONLY_CHARS, textOnlyReason } from './work-bound.js';
 
 export interface FileInput {
   path: string;
@@ -42,9 +44,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function processFile(input: FileInput): IndexedFile {
   const hash = sha256(input.content);
   if (isBinary(input.content)) return binaryFile(input, hash);
-
-  const { text, note: decodeNote } = decode(input.content);
+  // Past what any text-only body keeps, the rest is not decoded at all (work-bound.ts).
+  const content = input.content.length > MAX_TEXT_ONLY_BYTES ? utf8Head(input.content, MAX_TEXT_ONLY_BYTES) : input.content;
+  const { text, note: decodeNote } = decode(content);
   const classification = classifyFile(input.path, text.slice(0, CLASSIFY_HEAD_CHARS));
+  const textOnly = content === input.content ? textOnlyReason(text, classification.isGenerated) : 'larger than 1 MiB';
+  if (textOnly !== null) return textOnlyFile(input, hash, classification, text, joinNotes(decodeNote, `indexed as text only: ${textOnly}`));
   const extraction = extract(classification.language, input.path, text);
   const docFormat = DOC_FORMATS[classification.language];
   const docChunks: DocChunk[] = docFormat ? chunkDocument(input.path, text, docFormat) : [];
@@ -97,6 +102,42 @@ function decode(content: Uint8Array): { text: string; note: string | null } {
   } catch {
     return { text: utf8.decode(content), note: 'invalid UTF-8 replaced' };
   }
+}
+
+/**
+ * Path and full-text body (the text's head) only; `lines` counts the whole file's
+ * newlines, which costs one pass over the bytes and nothing more.
+ */
+function textOnlyFile(input: FileInput, hash: string, classification: ReturnType<typeof classifyFile>, text: string, note: string | null): IndexedFile {
+  const head = text.length > MAX_TEXT_ONLY_CHARS ? capText(text, MAX_TEXT_ONLY_CHARS) : text;
+  const file: FileRecord = {
+    path: input.path,
+    ...classification,
+    size: input.size,
+    mtimeMs: input.mtimeMs,
+    hash,
+    lines: countByteLines(input.content),
+    method: 'none',
+    parseNote: note,
+    lastCommitAt: null,
+    commitCount: 0,
+  };
+  const parts = { path: input.path, text: head, symbols: [], symbolBodies: new Map<string, string>(), docChunks: [] };
+  return { file, symbols: [], imports: [], rawReferences: [], docChunks: [], text: head, symbolBodies: new Map(), searchText: searchTextOf(parts, encoder) };
+}
+
+/** The first `bytes` bytes, cut back to the start of a UTF-8 character so the cut is not read as invalid UTF-8. */
+function utf8Head(content: Uint8Array, bytes: number): Uint8Array {
+  let end = bytes;
+  while (end > 0 && (content[end]! & 0xc0) === 0x80) end--;
+  return content.subarray(0, end);
+}
+
+function countByteLines(content: Uint8Array): number {
+  if (content.length === 0) return 0;
+  let lines = 1;
+  for (let at = content.indexOf(0x0a); at !== -1; at = content.indexOf(0x0a, at + 1)) lines++;
+  return content[content.length - 1] === 0x0a ? lines - 1 : lines;
 }
 
 function binaryFile(input: FileInput, hash: string): IndexedFile {

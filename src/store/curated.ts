@@ -177,6 +177,13 @@ export interface CuratedReader {
   searchCommits(terms: string[], limit: number): CommitHit[];
   termStats(target: SearchTarget, terms: string[]): TermStats;
 
+  /**
+   * Checks the stored pages themselves; throws IndexError('INDEX_CORRUPT') on damage.
+   * `quick` is linear in the size of the index; `full` also cross-checks every index
+   * against its table (slower): for an explicit check.
+   */
+  checkIntegrity(depth: 'quick' | 'full'): void;
+
   close(): void;
 }
 
@@ -242,11 +249,22 @@ export interface IndexWriter extends CuratedReader {
   replaceImportTargets(imports: ImportRecord[]): void;
   replaceDocLinks(fromPaths: string[], links: DocLink[]): void;
   replaceCoChange(pairs: CoChangePair[]): void;
+  /** Adds pairs (or sets the count of pairs already stored), leaving the others alone. */
+  addCoChange(pairs: CoChangePair[]): void;
+  /** Commits keep every file they touched, indexed or not: the history as mined. */
   replaceCommits(commits: CommitRecord[]): void;
+  /** The stored commits that touched any of `paths`, each with all its files (sorted). */
+  commitsTouching(paths: string[]): { time: number; files: string[] }[];
   setFileHistory(history: { path: string; lastCommitAt: number | null; commitCount: number }[]): void;
 
   setMeta(key: string, value: string | null): void;
   setState(state: IndexState): void;
+  /**
+   * Repairs bookkeeping that a run killed between two of its transactions can leave
+   * stale (SQLite: the FTS5 totals BM25 reads). Called by a run that finds the previous
+   * one interrupted, before it writes.
+   */
+  repairAfterInterruption(): void;
   /** Runs `work` in one transaction: all of it lands or none. */
   transaction<T>(work: () => T): T;
 }

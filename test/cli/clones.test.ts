@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { gitInit, tempDir, type TempDir } from '../support/temp-repo.js';
@@ -52,8 +53,17 @@ describe('cairn index on partial and shallow clones', () => {
     expect(result.stderr).toMatch(/^cairn: warning: partial clone: renames in the history not followed[^\n]*\n$/);
     const summary = JSON.parse(result.stdout);
     expect(summary.files).toBe(2);
-    // billing.py, invoice.py and tax.py changed together; the rename is not followed.
-    expect(summary.edges.coChange).toBe(3);
+    // invoice.py and tax.py changed together (pairs are kept between indexed files only).
+    expect(summary.edges.coChange).toBe(1);
+    // The rename is not followed: invoice.py's history starts at the commit that added it
+    // (3 commits; 5 had billing.py's been followed), and that commit also touched billing.py.
+    const index = new Database(join(clone.path, '..', 'index', 'index.db'), { readonly: true });
+    try {
+      expect(index.prepare("SELECT commit_count FROM files WHERE path = 'invoice.py'").pluck().get()).toBe(3);
+      expect(index.prepare("SELECT count(*) FROM commit_files WHERE path = 'billing.py'").pluck().get()).toBe(3);
+    } finally {
+      index.close();
+    }
     expect(summary.warnings).toHaveLength(1);
     expect(snapshotTree(join(clone.path, '.git'))).toEqual(before);
   });

@@ -3,6 +3,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
+import { printable } from '../../core/printable.js';
 import type { Io } from './io.js';
 import { processIo } from './io.js';
 
@@ -71,8 +72,9 @@ function report(error: unknown, io: Io): number {
     return new UsageError(error.message).exitCode;
   }
   if (isCairnError(error)) {
-    io.err(`cairn: ${error.message}\n`);
-    if (error.hint) io.err(`  hint: ${error.hint}\n`);
+    // Messages name paths and symbols from the repository: escaped, their own line breaks kept.
+    io.err(`cairn: ${printableLines(error.message)}\n`);
+    if (error.hint) io.err(`  hint: ${printableLines(error.hint)}\n`);
     if (io.debug && error.cause) io.err(`  cause: ${describeCause(error.cause)}\n`);
     return error.exitCode;
   }
@@ -80,6 +82,10 @@ function report(error: unknown, io: Io): number {
   io.err(`cairn: ${internal.message}\n  hint: this is a bug in cairn; re-run with CAIRN_DEBUG=1 and report the output\n`);
   if (io.debug && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
   return internal.exitCode;
+}
+
+function printableLines(text: string): string {
+  return text.split('\n').map(printable).join('\n');
 }
 
 function describeCause(cause: unknown): string {

@@ -1,8 +1,10 @@
 // Episode memory's log lines on stderr, one line each: info by default, debug with
 // CAIRN_DEBUG=1 or CAIRN_LOG=debug, only warnings with CAIRN_LOG=warn, none with
-// CAIRN_LOG=silent (stdout stays the command's answer alone).
+// CAIRN_LOG=silent (stdout stays the command's answer alone). Names from the repository
+// are escaped (core/printable.ts): a line is one line.
 
 import { ConfigError } from '../../core/errors.js';
+import { printable } from '../../core/printable.js';
 import type { MemoryLog } from '../../memory/ports.js';
 import type { Io } from './io.js';
 
@@ -21,8 +23,8 @@ function levelOf(io: Io): Level {
 export function memoryLog(io: Io): MemoryLog {
   const level = LEVELS.indexOf(levelOf(io));
   return {
-    warn: (line) => void (level >= 1 && io.err(`cairn: warning: ${line}\n`)),
-    info: (line) => void (level >= 2 && io.err(`cairn: info: ${line}\n`)),
-    debug: (line) => void (level >= 3 && io.err(`cairn: debug: ${line}\n`)),
+    warn: (line) => void (level >= 1 && io.err(`cairn: warning: ${printable(line)}\n`)),
+    info: (line) => void (level >= 2 && io.err(`cairn: info: ${printable(line)}\n`)),
+    debug: (line) => void (level >= 3 && io.err(`cairn: debug: ${printable(line)}\n`)),
   };
 }

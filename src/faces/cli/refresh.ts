@@ -4,6 +4,7 @@
 import { drainIndex, runIndex, type RepoContext } from '../../app.js';
 import { busyNote, openCompleteReader } from '../../app-readers.js';
 import { isCairnError } from '../../core/errors.js';
+import { printable } from '../../core/printable.js';
 import type { IndexSummary } from '../../indexer/index-repository.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { Io } from './io.js';
@@ -30,13 +31,13 @@ export async function refreshQuietly(context: RepoContext, io: Io): Promise<void
       return;
     }
     if (!isProviderFailure(error)) throw error;
-    io.err(`cairn: warning: embedding step skipped (${error.message}); vector results may be stale\n`);
+    io.err(`cairn: warning: embedding step skipped (${printable(error.message)}); vector results may be stale\n`);
   }
 }
 
 /** What an index run could not do fully (history a clone lacks, ...), one stderr line each. */
 export function printWarnings(io: Io, summary: Pick<IndexSummary, 'warnings'>): void {
-  for (const warning of summary.warnings) io.err(`cairn: warning: ${warning}\n`);
+  for (const warning of summary.warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
 }
 
 export function isProviderFailure(error: unknown): error is Error {

@@ -3,8 +3,7 @@
 // rest in bounded groups, and replace each file's vectors together with its stamp. Files
 // whose stamp matches are never read, so a run with no changes makes no embedder call.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { repoBytesOrNull } from '../../core/repo-files.js';
 import { isCairnError, ProviderError } from '../../core/errors.js';
 import type { Embedder } from '../../providers/embed/port.js';
 import type { IndexWriter } from '../../store/curated.js';
@@ -131,13 +130,9 @@ async function modelDimensions(input: EmbedStepInput, modelId: string): Promise<
 function prepareFile(input: EmbedStepInput, item: { path: string; stamp: string }, hash: string, modelId: string): PreparedFile | null {
   const symbols = input.source.symbolsOfFile(item.path);
   if (symbols.length === 0) return { ...item, chunks: [] };
-  let content: Buffer;
-  try {
-    content = readFileSync(join(input.root, item.path));
-  } catch {
-    return null; // vanished since the scan; the next run sees it
-  }
-  if (sha256(content) !== hash) return null;
+  // Gone, replaced by a link leaving the repository, or changed: the next run sees it.
+  const content = repoBytesOrNull(input.root, item.path);
+  if (content === null || sha256(content) !== hash) return null;
   const chunks = symbolChunks(content, symbols, modelId, input.maxInputChars).filter((chunk) => chunk.text.trim() !== '');
   return { ...item, chunks };
 }

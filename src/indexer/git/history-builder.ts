@@ -6,6 +6,11 @@ import { CoChangeCounter } from './cochange.js';
 import type { ParsedCommit } from './log-parser.js';
 import type { FileHistory, GitCommit, GitHistory } from './types.js';
 
+/** A commit's files change together when there are at least two and at most `maxFilesPerCommit`. */
+export function countsForCoChange(files: number, maxFilesPerCommit: number): boolean {
+  return files >= 2 && files <= maxFilesPerCommit;
+}
+
 export class HistoryBuilder {
   private readonly commits: GitCommit[] = [];
   private readonly fileHistory = new Map<string, FileHistory>();
@@ -27,7 +32,7 @@ export class HistoryBuilder {
     this.commits.push({ sha: commit.sha, time: commit.time, subject: commit.subject, body: commit.body, files: unique });
     // Large commits still count for a file's history (they did touch it) but not for co-change.
     for (const file of unique) this.touch(file, commit.time);
-    if (unique.length >= 2 && unique.length <= this.maxFilesPerCommit) this.coChange.addCommit(unique);
+    if (countsForCoChange(unique.length, this.maxFilesPerCommit)) this.coChange.addCommit(unique);
   }
 
   result(head: string): Omit<GitHistory, 'skipped'> {

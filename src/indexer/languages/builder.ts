@@ -21,7 +21,17 @@ export interface Scope {
   qualifiedName: string | null;
   kind: SymbolKind | 'file' | 'impl';
   exported: boolean;
+  /** Definitions enclosing this scope, itself included: 0 for the file. */
+  depth: number;
 }
+
+/**
+ * Definitions nested deeper than this are not recorded; their text and references stay
+ * with the deepest recorded one. A qualified name repeats every enclosing name, so n
+ * nested definitions carried n²/2 names in keys, parents and full-text tokens (6,000
+ * nested TypeScript functions, a 227 KB file: a 572 MB index). Real code nests a few levels.
+ */
+export const MAX_DEFINITION_DEPTH = 32;
 
 export interface SymbolInput {
   name: string;
@@ -53,16 +63,22 @@ export class ExtractionBuilder {
   private readonly imports: ImportRecord[] = [];
   private readonly references: RawReference[] = [];
   private readonly referenceIds = new Set<string>();
+  /** Definitions left out for their depth (MAX_DEFINITION_DEPTH). */
+  private tooDeep = 0;
 
   constructor(
     readonly path: string,
     readonly source: string,
   ) {
-    this.fileScope = { key: path, qualifiedName: null, kind: 'file', exported: true };
+    this.fileScope = { key: path, qualifiedName: null, kind: 'file', exported: true, depth: 0 };
     this.offsets = new Utf8Offsets(source);
   }
 
   addSymbol(input: SymbolInput): Scope {
+    if (input.parent.depth >= MAX_DEFINITION_DEPTH) {
+      this.tooDeep += 1;
+      return input.parent;
+    }
     const parentName = input.parent.qualifiedName;
     const qualifiedName = parentName === null ? input.name : `${parentName}.${input.name}`;
     const key = this.uniqueKey(entityKey(this.path, qualifiedName));
@@ -84,13 +100,13 @@ export class ExtractionBuilder {
       exported: input.exported,
       method: 'ast',
     });
-    return { key, qualifiedName, kind: input.kind, exported: input.exported };
+    return { key, qualifiedName, kind: input.kind, exported: input.exported, depth: input.parent.depth + 1 };
   }
 
   /** A scope for members of `impl typeName` blocks (Rust), qualified under the type. */
   implScope(parent: Scope, typeName: string, exported: boolean): Scope {
     const qualifiedName = parent.qualifiedName === null ? typeName : `${parent.qualifiedName}.${typeName}`;
-    return { key: IMPL_KEY_PREFIX + qualifiedName, qualifiedName, kind: 'impl', exported };
+    return { key: IMPL_KEY_PREFIX + qualifiedName, qualifiedName, kind: 'impl', exported, depth: parent.depth + 1 };
   }
 
   addReference(scope: Scope, name: string, qualifier: string | null, kind: ReferenceKind, row: number): void {
@@ -106,9 +122,10 @@ export class ExtractionBuilder {
 
   finish(parseNote: string | null): Extraction {
     if (this.exportedNames.size > 0) this.markExported(this.exportedNames);
+    const depthNote = this.tooDeep > 0 ? `${this.tooDeep} definitions nested deeper than ${MAX_DEFINITION_DEPTH} levels not extracted` : null;
     return {
       method: 'ast',
-      parseNote,
+      parseNote: parseNote !== null && depthNote !== null ? `${parseNote}; ${depthNote}` : (parseNote ?? depthNote),
       symbols: this.symbols,
       imports: this.imports,
       references: this.settleImplKeys(),

@@ -48,7 +48,7 @@ function methodDeclaration(visit: Visit): VisitResult {
   const receiver = nav.toField('receiver') ? receiverTypeName(nav) : null;
   nav.restore(0);
   const parent: Scope | undefined =
-    receiver === null ? undefined : { key: visit.scope.key, qualifiedName: receiver, kind: 'struct', exported: true };
+    receiver === null ? undefined : { key: visit.scope.key, qualifiedName: receiver, kind: 'struct', exported: true, depth: visit.scope.depth + 1 };
   const definition = { name, kind: 'method' as const, exported: isExported(name), bodyStart: nav.fieldStart('body') };
   return defineAtCursor(visit, definition, comments, parent);
 }

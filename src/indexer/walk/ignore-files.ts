@@ -15,9 +15,25 @@ function readOrEmpty(fs: WalkFs, file: string): string {
   }
 }
 
-/** Texts of the ignore files present in a folder (gitignore first, so cairnignore wins). */
-export function folderIgnoreTexts(fs: WalkFs, dirAbs: string, names: ReadonlySet<string>): string[] {
-  return IGNORE_FILE_NAMES.filter((name) => names.has(name)).map((name) => readOrEmpty(fs, path.join(dirAbs, name)));
+/**
+ * Texts of the ignore files present in a folder (gitignore first, so cairnignore wins).
+ * With `rootReal`, an ignore file that resolves outside that folder tree (a link the
+ * repository ships) is not read and counts as empty, like any repository file.
+ */
+export function folderIgnoreTexts(fs: WalkFs, dirAbs: string, names: ReadonlySet<string>, rootReal?: string): string[] {
+  return IGNORE_FILE_NAMES.filter((name) => names.has(name)).map((name) => {
+    const file = path.join(dirAbs, name);
+    return rootReal === undefined || resolvesInside(fs, file, rootReal) ? readOrEmpty(fs, file) : '';
+  });
+}
+
+function resolvesInside(fs: WalkFs, file: string, rootReal: string): boolean {
+  try {
+    const real = fs.realpath(file);
+    return real.startsWith(`${rootReal}${path.sep}`);
+  } catch {
+    return false;
+  }
 }
 
 /** The folder holding `.git` at or above `start`, or null outside a work tree. */

@@ -14,11 +14,25 @@ export interface WalkFs {
   exists(path: string): boolean;
 }
 
+/**
+ * Ignore files and git's pointers are small; a larger one (or a link to /dev/zero) is
+ * refused before it is read, and the walker treats it as empty.
+ */
+const MAX_TEXT_BYTES = 1024 * 1024;
+
+function readSmallText(path: string): string {
+  const stats = fs.statSync(path);
+  if (!stats.isFile() || stats.size > MAX_TEXT_BYTES) {
+    throw Object.assign(new Error(`${path}: not a regular file of at most ${MAX_TEXT_BYTES} bytes`), { code: 'EINVAL' });
+  }
+  return fs.readFileSync(path, 'utf8');
+}
+
 export const nodeWalkFs: WalkFs = {
   readdir: (dir) => fs.readdirSync(dir, { withFileTypes: true }),
   stat: (path) => fs.statSync(path),
   realpath: (path) => fs.realpathSync.native(path),
-  readText: (path) => fs.readFileSync(path, 'utf8'),
+  readText: readSmallText,
   assertReadable: (path) => fs.accessSync(path, fs.constants.R_OK),
   exists: (path) => fs.existsSync(path),
 };

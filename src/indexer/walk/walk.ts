@@ -135,7 +135,7 @@ function* walkFolder(context: WalkContext, folder: Folder, inherited: IgnoreRule
     return;
   }
   const prefix = folder.rel === '' ? '' : `${folder.rel}/`;
-  const rules = enterFolder(inherited, prefix, folderIgnoreTexts(context.fs, folder.abs, names));
+  const rules = enterFolder(inherited, prefix, folderIgnoreTexts(context.fs, folder.abs, names, context.rootReal));
   const entries = dirents
     .filter((dirent) => dirent.name !== '.git')
     .map((dirent) => resolveEntry(context, folder, prefix, dirent))

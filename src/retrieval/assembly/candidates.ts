@@ -8,7 +8,7 @@
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
-import { excerptOf, FILE_EXCERPT, isMostlyDocstring, SYMBOL_EXCERPT } from './excerpt.js';
+import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
@@ -16,6 +16,8 @@ import type { CandidateTuning } from '../tuning.js';
 
 /** Rough characters per token, only to choose ceilings (the fitter counts exactly). */
 const CHARS_PER_TOKEN = 3.5;
+/** Rough tokens per line of code, only to size excerpts. */
+const TOKENS_PER_LINE = 10;
 /** Priority bands: code of primary definitions and module-level code, then context, then files. */
 const BAND = { code: 1, context: 0.5 } as const;
 
@@ -67,7 +69,6 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
   // A small file is shown whole only when it is a strong seed: a weak one is a path line.
   const small = full !== null && file.tier === 0 && standing >= tuning.minWholeFileStanding && full.length / CHARS_PER_TOKEN <= tuning.fullShare.file * available;
   const texts: ItemTexts = { full: small ? full : null, excerpt, signature };
-  const showsCode = small || excerpt !== null;
   return {
     path: record.path,
     symbolKey: null,
@@ -82,27 +83,14 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
       tier: file.tier,
       reason: excerpt !== null ? `${file.reason}; module-level code matches the task` : file.reason,
       signals: moduleScore > 0 ? { ...file.signals, module: round(moduleScore) } : file.signals,
-      score: showsCode ? BAND.code + Math.max(moduleScore, standing / 2) : round(standing / 2),
+      score: round(fileScore(excerpt !== null ? moduleScore : null, small, standing)),
     },
     demotedFrom: null,
   };
 }
 
 function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ContextItem {
-  const source = kb.sources.symbolText(record, symbol);
-  const signature = source === null ? null : symbolSignature(symbol, record.language);
-  const { fullShare } = inputs.tuning;
-  const share = classified.class === 'primary' ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
-  const fits = source !== null && source.length / CHARS_PER_TOKEN <= share * available;
-  // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
-  const long = source !== null && classified.class !== 'type_context' && lineCount(source) > inputs.tuning.excerptLines;
-  const file = long ? kb.sources.read(record) : null;
-  const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && frame.line !== null && frame.line >= symbol.startLine && frame.line <= symbol.endLine ? [frame.line] : []));
-  const options = { ...SYMBOL_EXCERPT, maxLines: inputs.tuning.excerptLines, focusLines, eligible: ownLineMask(symbol, kb.reader.symbolsOfFile(record.path)) };
-  const excerpt = source !== null && file?.ok === true ? excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options) : null;
-  // A definition that is mostly docstring is offered at most as its excerpt: all of its code.
-  const whole = fits && !(excerpt !== null && isMostlyDocstring(source!));
-  const texts: ItemTexts = { full: whole ? source : null, excerpt, signature };
+  const texts = symbolTexts(classified, symbol, record, kb, available, inputs);
   return {
     path: record.path,
     symbolKey: symbol.key,
@@ -121,6 +109,54 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
     },
     demotedFrom: null,
   };
+}
+
+/**
+ * A file's priority: its module-level code ranks with the primaries' code by how much it
+ * matches; a small file shown whole ranks as context, by its standing; a file that is only
+ * named ranks below both.
+ */
+function fileScore(moduleScore: number | null, small: boolean, standing: number): number {
+  if (moduleScore !== null) return BAND.code + moduleScore / 2;
+  return (small ? BAND.context : 0) + standing / 2;
+}
+
+/**
+ * A definition's texts: its source when within its share of the budget (not for a class with
+ * methods: its own lines are offered, its methods being units of their own), its excerpt
+ * when longer than an excerpt, its signature and docstring summary. A definition that is
+ * mostly docstring keeps its whole text when that fits: a change is often to the docstring
+ * too; its excerpt (all of its code) is the fallback.
+ */
+function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ItemTexts {
+  const source = kb.sources.symbolText(record, symbol);
+  if (source === null) return { full: null, excerpt: null, signature: null };
+  const { fullShare, excerptLines: minLines, primaryExcerptShare } = inputs.tuning;
+  const primary = classified.class === 'primary';
+  const share = primary ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
+  const fits = source.length / CHARS_PER_TOKEN <= share * available;
+  const maxLines = primary ? Math.max(minLines, Math.round((primaryExcerptShare * available) / TOKENS_PER_LINE)) : minLines;
+  const own = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
+  // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
+  const excerpt = classified.class !== 'type_context' && lineCount(source) > maxLines ? excerptFor(source, symbol, record, kb, inputs, { maxLines, own }) : null;
+  const whole = fits && !(excerpt !== null && own !== undefined);
+  return { full: whole ? source : null, excerpt, signature: symbolSignature(symbol, record.language) };
+}
+
+function excerptFor(
+  source: string,
+  symbol: SymbolRecord,
+  record: FileRecord,
+  kb: KnowledgeBase,
+  inputs: CandidateInputs,
+  { maxLines, own }: { maxLines: number; own: ((index: number) => boolean) | undefined },
+): string | null {
+  const file = kb.sources.read(record);
+  if (!file.ok) return null;
+  const inside = (line: number | null): line is number => line !== null && line >= symbol.startLine && line <= symbol.endLine;
+  const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && inside(frame.line) ? [frame.line] : []));
+  const options = { ...SYMBOL_EXCERPT, maxLines, focusLines, ...(own ? { eligible: own, confine: true } : {}) };
+  return excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options);
 }
 
 /**

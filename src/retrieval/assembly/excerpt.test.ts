@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, FILE_EXCERPT, isMostlyDocstring, SYMBOL_EXCERPT } from './excerpt.js';
+import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { TermMatcher } from './term-matcher.js';
 
 const matcher = new TermMatcher(new Map([['refund', 3], ['ledger', 1]]));
@@ -83,14 +83,5 @@ describe('excerptOf, docstrings and stack frames', () => {
     const text = `def f():\n${body(300, { 10: '    refund()' })}`;
     const excerpt = excerptOf(text, 1, weights(text), { ...SYMBOL_EXCERPT, maxLines: 8, context: 2, focusLines: [251] })!;
     expect(excerpt).toContain('step_249 = compute(249)');
-  });
-});
-
-describe('isMostlyDocstring', () => {
-  it('is true when the docstring is long and at least half of the definition', () => {
-    const doc = ['    """Summary.', ...Array.from({ length: 30 }, (_, i) => `    line ${i}`), '    """'];
-    expect(isMostlyDocstring(['def f(x):', ...doc, '    return x'].join('\n'))).toBe(true);
-    expect(isMostlyDocstring(['def f(x):', ...doc, ...Array.from({ length: 40 }, (_, i) => `    y${i} = x`)].join('\n'))).toBe(false);
-    expect(isMostlyDocstring(['def f(x):', '    """Short."""', '    return x'].join('\n'))).toBe(false);
   });
 });

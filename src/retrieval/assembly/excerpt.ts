@@ -17,6 +17,8 @@ export interface ExcerptOptions {
   keepHead: boolean;
   /** Lines (0-based) that may centre a window; all when absent. */
   eligible?: (index: number) => boolean;
+  /** Keep windows within the eligible lines too (a class's own lines, not its methods'). */
+  confine?: boolean;
   /** Lines of the file (1-based) to centre windows on before any other (stack frames). */
   focusLines?: readonly number[];
 }
@@ -25,8 +27,6 @@ export const SYMBOL_EXCERPT: ExcerptOptions = { maxLines: 40, context: 6, keepHe
 export const FILE_EXCERPT: ExcerptOptions = { maxLines: 60, context: 8, keepHead: false };
 /** A definition whose code (docstring aside) is at most this many lines is shown whole, docstring cut. */
 const MAX_CODE_LINES = 80;
-/** A docstring shorter than this is shown with its definition whatever its share. */
-const MIN_DOCSTRING_LINES = 20;
 /** Gaps this short are shown rather than marked: the mark would save nothing. */
 const MIN_GAP = 3;
 /** A signature spans at most this many lines (multi-line parameter lists). */
@@ -58,8 +58,9 @@ export function excerptOf(text: string, firstLine: number, fileLineWeights: Arra
   const centres = windowCentres(lines.length, firstLine, fileLineWeights, options.focusLines ?? [], eligible);
   if (centres.length === 0) return null;
   let kept = keep.reduce((sum, flag) => sum + flag, 0);
+  const confined = (index: number) => options.confine !== true || eligible(index);
   const mark = (index: number): void => {
-    if (index >= 0 && index < lines.length && keep[index] === 0 && !inDocstring(index) && kept < options.maxLines) {
+    if (index >= 0 && index < lines.length && keep[index] === 0 && !inDocstring(index) && confined(index) && kept < options.maxLines) {
       keep[index] = 1;
       kept += 1;
     }
@@ -76,19 +77,6 @@ export function excerptOf(text: string, firstLine: number, fileLineWeights: Arra
   }
   fillShortGaps(keep);
   return render(lines, keep, firstLine, true);
-}
-
-/**
- * A definition whose docstring is at least MIN_DOCSTRING_LINES long and at least half of it:
- * its excerpt (all of its code, the docstring cut to its first line) serves the model better
- * than its whole text, at a fraction of the tokens.
- */
-export function isMostlyDocstring(text: string): boolean {
-  const lines = text.split('\n');
-  const docstring = docstringSpan(lines, headLength(lines));
-  if (docstring === null) return false;
-  const length = docstring.end - docstring.start + 1;
-  return length >= MIN_DOCSTRING_LINES && length * 2 >= lines.length;
 }
 
 /** Lines to centre windows on: focus lines first, then lines by the weight of the terms on them. */

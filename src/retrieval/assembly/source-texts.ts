@@ -3,9 +3,8 @@
 // with them (that would show the wrong code) — it is reported in a note instead.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FileRecord, SymbolRecord } from '../../core/entities.js';
+import { readRepoFile, type RepoRead } from '../../core/repo-files.js';
 
 export type SourceRead = { ok: true; text: string; bytes: Buffer } | { ok: false; problem: string };
 
@@ -45,22 +44,22 @@ export function diskSources(root: string): SourceTexts {
   };
 }
 
+const UNREAD: Record<Exclude<RepoRead, { ok: true }>['reason'], (detail: string) => string> = {
+  missing: () => 'missing on disk since it was indexed; shown by path only (run `cairn index`)',
+  outside: () => 'now a link leaving the repository; not read, shown by path only',
+  'not-a-file': () => 'no longer a regular file; shown by path only',
+  'too-large': (detail) => `too large to show (${detail})`,
+  unreadable: (detail) => `unreadable (${detail}); shown by path only`,
+};
+
 function readChecked(root: string, file: FileRecord): SourceRead {
-  const absolute = join(root, file.path);
-  let bytes: Buffer;
-  try {
-    const stats = statSync(absolute);
-    if (stats.size > MAX_READ_BYTES) return { ok: false, problem: `too large to show (${stats.size} bytes)` };
-    bytes = readFileSync(absolute);
-    // Same size and mtime as indexed: the indexer trusts this too; otherwise compare hashes.
-    if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
-      const hash = createHash('sha256').update(bytes).digest('hex');
-      if (hash !== file.hash) return { ok: false, problem: 'changed on disk since it was indexed; shown by path only (run `cairn index`)' };
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, problem: 'missing on disk since it was indexed; shown by path only (run `cairn index`)' };
-    return { ok: false, problem: `unreadable (${code ?? 'unknown error'}); shown by path only` };
+  const read = readRepoFile(root, file.path, { maxBytes: MAX_READ_BYTES });
+  if (!read.ok) return { ok: false, problem: UNREAD[read.reason](read.detail) };
+  const { bytes, stats } = read;
+  // Same size and mtime as indexed: the indexer trusts this too; otherwise compare hashes.
+  if (stats.size !== file.size || stats.mtimeMs !== file.mtimeMs) {
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    if (hash !== file.hash) return { ok: false, problem: 'changed on disk since it was indexed; shown by path only (run `cairn index`)' };
   }
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { ok: false, problem: 'binary; shown by path only' };
   return { ok: true, text: bytes.toString('utf8'), bytes };

@@ -4,12 +4,13 @@
 
 import type { BudgetRecord, DecisionRecord } from './log-schemas.js';
 import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
+import { printable } from '../../core/printable.js';
 
 const CLASS_ORDER = ['primary', 'supporting', 'type_context', 'excluded'];
 
 export function renderExplanation(explanation: Explanation): string {
   const count = explanation.runs.length;
-  const lines = [`task ${explanation.taskId} — ${count} run${count === 1 ? '' : 's'}`];
+  const lines = [`task ${printable(explanation.taskId)} — ${count} run${count === 1 ? '' : 's'}`];
   for (const run of explanation.runs) lines.push('', ...runLines(run));
   return `${lines.join('\n')}\n`;
 }
@@ -23,10 +24,10 @@ function runLines(run: RunExplanation): string[] {
   if (started) lines.push(`  task: ${firstLine(started.task)}`);
   if (run.analysis) lines.push(`  analysis: ${analysisLine(run.analysis)}`);
   for (const stage of run.stages) lines.push(...stageLines(stage));
-  for (const note of run.notes) lines.push(`  ${note.stage ?? 'run'} · ${note.event}: ${note.message}`);
+  for (const note of run.notes) lines.push(`  ${note.stage ?? 'run'} · ${note.event}: ${printable(note.message)}`);
   lines.push(...llmLines(run));
   if (run.budget) lines.push(...budgetLines(run.budget));
-  for (const failure of run.failures) lines.push(`  FAILED${failure.stage ? ` in ${failure.stage}` : ''}: ${failure.code} — ${failure.message}`);
+  for (const failure of run.failures) lines.push(`  FAILED${failure.stage ? ` in ${failure.stage}` : ''}: ${failure.code} — ${printable(failure.message)}`);
   if (run.finished) lines.push(`  finished in ${run.finished.ms} ms: ${run.finished.items} items, ${run.finished.used}/${run.finished.available} tokens`);
   else if (run.failures.length === 0) lines.push('  not finished (still running, or cut off)');
   if (run.unreadable > 0) lines.push(`  ${run.unreadable} log entries in an unknown shape were skipped`);
@@ -51,7 +52,7 @@ function stageLines(stage: StageExplanation): string[] {
 function decisionLine(decision: DecisionRecord): string {
   const mark = decision.verdict === 'included' ? '+' : '-';
   const by = decision.judge === 'deterministic' || decision.judge === 'rule' ? '' : ` [${decision.judge}]`;
-  return `    ${mark} ${decision.id}  ${decision.score.toFixed(2)}  ${decision.reason}${by}`;
+  return `    ${mark} ${printable(decision.id)}  ${decision.score.toFixed(2)}  ${printable(decision.reason)}${by}`;
 }
 
 function llmLines(run: RunExplanation): string[] {
@@ -67,26 +68,26 @@ function llmLines(run: RunExplanation): string[] {
 }
 
 function budgetLines(budget: BudgetRecord): string[] {
-  const details = { full: 0, signature: 0, path: 0 } as Record<string, number>;
+  const details = { full: 0, excerpt: 0, signature: 0, path: 0 } as Record<string, number>;
   for (const item of budget.included) details[item.detail] = (details[item.detail] ?? 0) + 1;
   const lines = [
     `  budget: ${budget.used} of ${budget.available} tokens used (window ${budget.contextWindow} − reserved ${budget.reservedTokens}; ${budget.format}, ${budget.tokenizer})`,
-    `    ${budget.candidates} candidates → ${budget.included.length} items (${details['full']} full, ${details['signature']} signature, ${details['path']} path); ${budget.demoted.length} demoted, ${budget.evicted.length} evicted, ${budget.deduplicated.length} duplicates`,
+    `    ${budget.candidates} candidates → ${budget.included.length} items (${details['full']} full, ${details['excerpt']} excerpt, ${details['signature']} signature, ${details['path']} path); ${budget.demoted.length} demoted, ${budget.evicted.length} evicted, ${budget.deduplicated.length} duplicates`,
   ];
-  for (const item of budget.demoted) lines.push(`    demoted ${item.symbolKey ?? item.path} (tier ${item.tier}) ${item.from} → ${item.to}: ${item.reason}`);
-  for (const item of budget.evicted) lines.push(`    evicted ${item.symbolKey ?? item.path} (tier ${item.tier}, ${item.detail}): ${item.reason}`);
-  for (const item of budget.deduplicated) lines.push(`    duplicate ${item.symbolKey ?? item.path} (tier ${item.tier}), shown by ${item.coveredBy}: ${item.reason}`);
+  for (const item of budget.demoted) lines.push(`    demoted ${printable(item.symbolKey ?? item.path)} (tier ${item.tier}) ${item.from} → ${item.to}: ${printable(item.reason)}`);
+  for (const item of budget.evicted) lines.push(`    evicted ${printable(item.symbolKey ?? item.path)} (tier ${item.tier}, ${item.detail}): ${printable(item.reason)}`);
+  for (const item of budget.deduplicated) lines.push(`    duplicate ${printable(item.symbolKey ?? item.path)} (tier ${item.tier}), shown by ${printable(item.coveredBy)}: ${printable(item.reason)}`);
   return lines;
 }
 
 function analysisLine(analysis: Record<string, unknown>): string {
   const parts = [`type ${String(analysis['type'] ?? '?').replace('_', ' ')}`];
   const named = Array.isArray(analysis['mentionedFiles']) ? (analysis['mentionedFiles'] as { path?: string }[]).map((file) => file.path).filter(Boolean) : [];
-  if (named.length > 0) parts.push(`mentions ${named.slice(0, 8).join(', ')}${named.length > 8 ? ', …' : ''}`);
+  if (named.length > 0) parts.push(`mentions ${printable(named.slice(0, 8).join(', '))}${named.length > 8 ? ', …' : ''}`);
   const keywords = Array.isArray(analysis['keywords']) ? (analysis['keywords'] as string[]) : [];
-  if (keywords.length > 0) parts.push(`keywords ${keywords.slice(0, 10).join(' ')}`);
+  if (keywords.length > 0) parts.push(`keywords ${printable(keywords.slice(0, 10).join(' '))}`);
   const intent = analysis['intent'] as { summary?: string } | null | undefined;
-  if (intent?.summary) parts.push(`intent (model): ${intent.summary}`);
+  if (intent?.summary) parts.push(`intent (model): ${printable(intent.summary)}`);
   return parts.join(' · ');
 }
 
@@ -97,5 +98,5 @@ function rank(label: string): number {
 
 function firstLine(text: string): string {
   const line = text.split('\n')[0] ?? '';
-  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+  return printable(line.length > 160 ? `${line.slice(0, 160)}…` : line);
 }

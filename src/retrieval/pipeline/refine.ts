@@ -57,5 +57,7 @@ export async function refine(ports: RetrievalPorts, refinement: RefineRequest): 
     requested: requestedItems(merged),
     refinement: merged,
     tuning: DEFAULT_TUNING,
+    // A failed refine leaves the session as it was, earlier requests included.
+    previous: record,
   });
 }

@@ -8,7 +8,7 @@ import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { RawLog } from '../../store/raw-log.js';
-import type { SessionStore } from '../../store/session.js';
+import type { SessionRecord, SessionStore } from '../../store/session.js';
 import { diskSources } from '../assembly/source-texts.js';
 import { assemblePackage } from '../assembly/package.js';
 import { availableTokens, type TokenBudget } from '../budget/limits.js';
@@ -81,7 +81,9 @@ export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest):
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
   const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
   const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format };
-  return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING });
+  // A re-run of an existing task that fails must not cost the task its last good session.
+  const previous = request.taskId === undefined ? null : ports.sessions.get(taskId);
+  return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING, previous });
 }
 
 export interface PipelineRun {
@@ -93,6 +95,8 @@ export interface PipelineRun {
   requested: RequestedItems;
   refinement: RefinementRequest | null;
   tuning: RetrievalTuning;
+  /** The task's session before this run: written back if the run fails (null: none to keep). */
+  previous: SessionRecord | null;
 }
 
 export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Promise<RetrieveResult> {
@@ -136,6 +140,8 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     return { taskId: run.taskId, runId, package: assembled.package, rendered: assembled.rendered, notes: assembled.package.notes, warnings, ms };
   } catch (error) {
     log.write('run', null, { event: 'failed', code: isCairnError(error) ? error.code : 'INTERNAL', message: describeError(error) });
+    // Queued after the run's own patches, so it lands last.
+    if (run.previous !== null) session.restore(run.previous);
     // The run's own failure is the one to report, not a failure to log it.
     await records.flush().catch(() => undefined);
     throw error;

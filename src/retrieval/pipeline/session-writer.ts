@@ -3,13 +3,15 @@
 // so the writer keeps the whole maps and writes them whole — through `patch`, which neither
 // reads the record nor re-serialises the fields it does not name.
 
-import type { SessionStore, StageStatus } from '../../store/session.js';
+import type { SessionRecord, SessionStore, StageStatus } from '../../store/session.js';
 
 export interface SessionWriter {
   start(task: unknown, stageNames: readonly string[], refinementRequest: unknown): void;
   progress(stage: string, status: StageStatus): void;
   output(stage: string, value: unknown): void;
   finish(finalContext: unknown): void;
+  /** Writes a record's fields back whole: a failed run leaves the session as it found it. */
+  restore(record: SessionRecord): void;
 }
 
 export function sessionWriter(sessions: Pick<SessionStore, 'patch'>, taskId: string): SessionWriter {
@@ -31,6 +33,10 @@ export function sessionWriter(sessions: Pick<SessionStore, 'patch'>, taskId: str
     },
     finish(finalContext) {
       sessions.patch(taskId, { finalContext });
+    },
+    restore(record) {
+      const { task, stageOutputs, stageProgress, finalContext, refinementRequest } = record;
+      sessions.patch(taskId, { task, stageOutputs, stageProgress, finalContext, refinementRequest });
     },
   };
 }

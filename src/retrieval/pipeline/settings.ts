@@ -5,10 +5,11 @@
 // schema library (~120 ms of start-up together) are loaded only when a budget file or a
 // model flag needs them: a plain `cairn retrieve` never pays for them.
 
-import { readFileSync } from 'node:fs';
 import { describeZodIssues } from '../../config/load.js';
 import type { Config, LlmConfig } from '../../config/schema.js';
-import { ConfigError, InputError, UsageError } from '../../core/errors.js';
+import { readOptionText } from '../../config/option-file.js';
+import { nonPlainValue } from '../../config/plain-data.js';
+import { ConfigError, UsageError } from '../../core/errors.js';
 import type { TokenBudget } from '../budget/limits.js';
 import { STAGE_NAMES, stagesByName } from '../stages/registry.js';
 
@@ -66,21 +67,21 @@ function checkPair(contextWindow: number | undefined, reservedTokens: number | u
   return { contextWindow, reservedTokens };
 }
 
+/** A budget file is two numbers; anything this large is not one. */
+const MAX_BUDGET_FILE_BYTES = 64 * 1024;
+
 /** A YAML or JSON file with `context_window` and `reserved_tokens`. */
 export async function readBudgetFile(path: string): Promise<TokenBudget> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new InputError('INPUT_NOT_FOUND', `budget config ${path} cannot be read`, { hint: 'pass the path of an existing YAML or JSON file', cause: error });
-  }
+  const text = readOptionText({ what: 'budget config', path, maxBytes: MAX_BUDGET_FILE_BYTES, hint: 'pass the path of an existing YAML or JSON file' });
   const [{ parse: parseYaml }, { budgetConfigSchema }] = await Promise.all([import('yaml'), import('../../config/schema.js')]);
   let raw: unknown;
   try {
-    raw = parseYaml(text);
+    raw = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
     throw new ConfigError(`budget config ${path} is not valid YAML or JSON`, { hint: 'fix its syntax', cause: error });
   }
+  const wrongType = nonPlainValue(raw);
+  if (wrongType !== null) throw new ConfigError(`budget config ${path} is invalid: ${wrongType}`, { hint: 'it needs context_window and reserved_tokens, both numbers' });
   const parsed = budgetConfigSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(`budget config ${path} is invalid: ${describeZodIssues(parsed.error)}`, {

@@ -2,10 +2,11 @@
 // (`path::Qualified.name`), or a symbol's bare or qualified name resolved through the
 // index. Ambiguity and absence are typed errors that say what to do next.
 
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import { parseEntityKey, type SymbolRecord } from '../../core/entities.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
+import { printable } from '../../core/printable.js';
+import { repoBytesOrNull } from '../../core/repo-files.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 export type GraphTarget = { kind: 'file'; path: string } | { kind: 'symbol'; key: string; path: string; symbol: SymbolRecord };
@@ -66,7 +67,7 @@ function looksLikePath(input: string): boolean {
 }
 
 function ambiguous(name: string, candidates: SymbolRecord[]): UsageError {
-  const listed = candidates.slice(0, MAX_CANDIDATES).map((symbol) => `    ${symbol.key}  (${symbol.kind}, line ${symbol.startLine})`);
+  const listed = candidates.slice(0, MAX_CANDIDATES).map((symbol) => `    ${printable(symbol.key)}  (${symbol.kind}, line ${symbol.startLine})`);
   const more = candidates.length > MAX_CANDIDATES ? [`    … and ${candidates.length - MAX_CANDIDATES} more`] : [];
   return new UsageError(`"${name}" names ${candidates.length} symbols:\n${[...listed, ...more].join('\n')}`, {
     hint: 'pass one of them as path::Qualified.name',
@@ -83,12 +84,9 @@ function notFound(input: string, isPath: boolean): NotFoundError {
 
 /** The target's source as on disk (a symbol: its definition's bytes); null when unreadable. */
 export function readTargetText(root: string, target: GraphTarget): string | null {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(join(root, target.path));
-  } catch {
-    return null; // deleted or unreadable since indexing: similarity falls back to structure
-  }
+  // Deleted, unreadable or now resolving outside the repository: similarity falls back to structure.
+  const bytes = repoBytesOrNull(root, target.path);
+  if (bytes === null) return null;
   if (target.kind === 'file') return bytes.toString('utf8');
   return bytes.subarray(target.symbol.startByte, target.symbol.endByte).toString('utf8');
 }

@@ -12,7 +12,7 @@ let dir: string;
 let store: StoreFile;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cairn-connection-'));
-  store = { label: 'test database', file: join(dir, 'test.db'), dir };
+  store = { label: 'test database', file: join(dir, 'test.db'), dir, repair: 'Delete it.' };
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,10 @@
 // Opening SQLite files and turning SQLite failures into cairn's typed errors. Every
 // decision here is made on SQLite result codes (SqliteError.code), never on message text.
 
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync, statSync, type Stats } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CairnError, IndexError, InputError } from '../../core/errors.js';
+import { StoreDamage } from './store-damage.js';
 
 export type Db = Database.Database;
 
@@ -26,6 +27,8 @@ export interface StoreFile {
   file: string;
   /** The index directory the file lives in. */
   dir: string;
+  /** What the user can do when the file is damaged, one sentence (e.g. rebuild it). */
+  repair: string;
 }
 
 /** The SQLite result code of an error thrown by better-sqlite3, else null. */
@@ -42,15 +45,22 @@ export function isCorruptionCode(code: string | null): boolean {
   return hasPrimaryCode(code, 'SQLITE_CORRUPT') || hasPrimaryCode(code, 'SQLITE_NOTADB');
 }
 
-/** Maps corruption and lock failures to IndexError; anything else is returned unchanged. */
+/** The one error for a damaged store file, saying how to repair it. */
+export function damaged(store: StoreFile, what: string, cause?: unknown): IndexError {
+  return new IndexError('INDEX_CORRUPT', `The ${store.label} at ${store.file} ${what}.`, {
+    hint: store.repair,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/**
+ * Maps corruption (SQLite's, or a stored row that cannot be decoded) and lock failures to
+ * IndexError; anything else is returned unchanged.
+ */
 export function mapSqliteError(error: unknown, store: StoreFile): unknown {
   const code = sqliteErrorCode(error);
-  if (isCorruptionCode(code)) {
-    return new IndexError('INDEX_CORRUPT', `The ${store.label} at ${store.file} is damaged or is not a SQLite database.`, {
-      hint: `Delete the index directory ${store.dir} and re-run \`cairn index\`.`,
-      cause: error,
-    });
-  }
+  if (isCorruptionCode(code)) return damaged(store, 'is damaged or is not a SQLite database', error);
+  if (error instanceof StoreDamage) return damaged(store, error.what, error);
   if (hasPrimaryCode(code, 'SQLITE_BUSY') || hasPrimaryCode(code, 'SQLITE_LOCKED')) {
     return new IndexError('INDEX_BUSY', `The ${store.label} at ${store.file} is locked by another process.`, {
       hint: 'Wait for the other cairn process (e.g. a running `cairn index`) to finish, then retry.',
@@ -87,11 +97,11 @@ function missingIndex(store: StoreFile): IndexError {
   });
 }
 
-function openFailure(error: unknown, store: StoreFile): unknown {
+function openFailure(error: unknown, store: StoreFile, mode: 'read' | 'write'): unknown {
   const code = sqliteErrorCode(error);
   if (hasPrimaryCode(code, 'SQLITE_CANTOPEN') || hasPrimaryCode(code, 'SQLITE_READONLY')) {
-    return new InputError('INPUT_INVALID', `Cannot open the ${store.label} at ${store.file} for writing.`, {
-      hint: `Check that ${store.dir} is a writable directory.`,
+    return new InputError('INPUT_INVALID', `Cannot open the ${store.label} at ${store.file}${mode === 'write' ? ' for writing' : ''}.`, {
+      hint: `Check that ${store.dir} is a writable directory: SQLite keeps its write-ahead log and shared memory beside the file, even to read it.`,
       cause: error,
     });
   }
@@ -108,8 +118,74 @@ function ensureDirectory(store: StoreFile): void {
     });
   }
   if (!statSync(store.dir).isDirectory()) {
-    throw new InputError('INPUT_INVALID', `${store.dir} exists and is not a directory.`);
+    throw new InputError('INPUT_INVALID', `${store.dir} exists and is not a directory.`, {
+      hint: 'Point the index directory at a folder (it is created when absent).',
+    });
   }
+}
+
+/** The files SQLite opens for a database: the file itself and its journals. */
+const SQLITE_SIBLINGS = ['', '-wal', '-shm', '-journal'];
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * cairn's files are plain files in its own directory. A link there (shipped in a
+ * repository, or dangling) would make SQLite read or create a file wherever it points,
+ * and a directory or device is no database: both are refused before SQLite sees them.
+ */
+function requirePlainFiles(store: StoreFile): void {
+  for (const suffix of SQLITE_SIBLINGS) {
+    const path = `${store.file}${suffix}`;
+    const stats = lstatOrNull(path);
+    if (stats === null || stats.isFile()) continue;
+    if (stats.isSymbolicLink()) {
+      throw new IndexError('INDEX_CORRUPT', `${path} is a symbolic link; cairn keeps its ${store.label} in plain files and does not follow links there.`, {
+        hint: 'Remove the link; cairn creates its file again.',
+      });
+    }
+    throw notAFile(store, path, stats);
+  }
+}
+
+function notAFile(store: StoreFile, path: string, stats: Stats): IndexError {
+  return new IndexError('INDEX_CORRUPT', `${path} is ${stats.isDirectory() ? 'a directory' : 'not a regular file'}, not cairn's ${store.label}.`, {
+    hint: `Move it out of ${store.dir}; cairn creates the file again.`,
+  });
+}
+
+/**
+ * Checks that a database file and its journals may be replaced or deleted by cairn: each
+ * is absent, a plain file, or a link (which is replaced or removed, never followed).
+ * Anything else (a directory, a device) is not cairn's to delete.
+ */
+export function requireReplaceable(store: StoreFile): void {
+  for (const suffix of SQLITE_SIBLINGS) {
+    const path = `${store.file}${suffix}`;
+    const stats = lstatOrNull(path);
+    if (stats !== null && !stats.isFile() && !stats.isSymbolicLink()) throw notAFile(store, path, stats);
+  }
+}
+
+/** Whether anything (a link too, dangling or not) is at the file's path. */
+export function entryExists(path: string): boolean {
+  return lstatOrNull(path) !== null;
+}
+
+/**
+ * Deletes a database file and its journals (a build `cairn index --rebuild` restarts, or
+ * the journals of a replaced index). Links are removed, never followed; anything else
+ * that is not a plain file is refused (requireReplaceable).
+ */
+export function removeDatabaseFiles(store: StoreFile, suffixes: readonly string[] = SQLITE_SIBLINGS): void {
+  requireReplaceable(store);
+  for (const suffix of suffixes) rmSync(`${store.file}${suffix}`, { force: true });
 }
 
 /** Reads something from the file so that a non-database fails now, not at first use. */
@@ -134,8 +210,9 @@ function configure(db: Db, readonly: boolean): void {
  */
 export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
   const readonly = mode === 'read';
-  if (readonly && !existsSync(store.file)) throw missingIndex(store);
   if (!readonly) ensureDirectory(store);
+  requirePlainFiles(store);
+  if (readonly && !existsSync(store.file)) throw missingIndex(store);
   let db: Db | null = null;
   try {
     db = new Database(store.file, { readonly, fileMustExist: readonly });
@@ -145,7 +222,7 @@ export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
   } catch (error) {
     db?.close();
     if (readonly && hasPrimaryCode(sqliteErrorCode(error), 'SQLITE_CANTOPEN')) throw missingIndex(store);
-    throw openFailure(error, store);
+    throw openFailure(error, store, mode);
   }
 }
 

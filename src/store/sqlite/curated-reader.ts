@@ -48,6 +48,8 @@ import {
   type LinkRow,
 } from './rows.js';
 import { jsonList, StatementCache } from './statements.js';
+import { checkPages } from './store-damage.js';
+import { cachedRowCounts } from './row-counts.js';
 import { indexContentVersion, TermStatistics } from './term-stats.js';
 
 /** meta key of the cached row counts; every writer method that adds or removes rows deletes it. */
@@ -91,8 +93,7 @@ export class SqliteCuratedReader implements CuratedReader {
    * step before every search) should not pay.
    */
   protected rowCounts(): RowCounts {
-    const cached = this.meta(ROW_COUNTS_META);
-    return cached === null ? this.countRows() : (JSON.parse(cached) as RowCounts);
+    return cachedRowCounts(this.meta(ROW_COUNTS_META)) ?? this.countRows();
   }
 
   protected countRows(): RowCounts {
@@ -273,6 +274,10 @@ export class SqliteCuratedReader implements CuratedReader {
 
   termStats(target: SearchTarget, terms: string[]): TermStats {
     return this.terms.stats(target, terms);
+  }
+
+  checkIntegrity(depth: 'quick' | 'full'): void {
+    checkPages(this.db, depth);
   }
 
   close(): void {

@@ -12,6 +12,7 @@ import type { IndexedFile } from '../curated.js';
 import { internalError } from './connection.js';
 import { searchTextOf, type SearchableText, type SearchTextEncoder } from '../../core/search-text.js';
 import { encodeRawRefs, FILE_COLUMNS, fileParams, SYMBOL_COLUMNS, symbolParams } from './rows.js';
+import type { FtsDeletions } from './fts-totals.js';
 import type { StatementCache } from './statements.js';
 
 const INSERT_FILE = `INSERT INTO files (${FILE_COLUMNS}) VALUES (${FILE_COLUMNS.split(',').map(() => '?').join(', ')})`;
@@ -27,18 +28,24 @@ function checkOwnership(indexed: IndexedFile): void {
   if (stray !== undefined) throw internalError(`writeFiles: ${stray} does not belong to ${path}.`);
 }
 
-/** Deletes FTS rows one rowid at a time: a rowid-IN-subquery delete would scan the FTS table. */
-function deleteFtsRows(sql: StatementCache, table: string, rowids: number[]): void {
-  for (const rowid of rowids) sql.run(`DELETE FROM ${table} WHERE rowid = ?`, rowid);
+/**
+ * Deletes FTS rows one rowid at a time: a rowid-IN-subquery delete would scan the FTS
+ * table. Each row's size is noted first, for the BM25 totals (fts-totals.ts).
+ */
+function deleteFtsRows(sql: StatementCache, deletions: FtsDeletions, table: string, rowids: number[]): void {
+  for (const rowid of rowids) {
+    deletions.note(table, rowid);
+    sql.run(`DELETE FROM ${table} WHERE rowid = ?`, rowid);
+  }
 }
 
 /** Removes the rows that derive from a file's content (see the header); returns whether it existed. */
-export function removeFileContent(sql: StatementCache, path: string): boolean {
+export function removeFileContent(sql: StatementCache, deletions: FtsDeletions, path: string): boolean {
   const fileId = sql.value<number>('SELECT id FROM files WHERE path = ?', path);
   if (fileId === undefined) return false;
-  deleteFtsRows(sql, 'files_fts', [fileId]);
-  deleteFtsRows(sql, 'symbols_fts', sql.column<number>('SELECT id FROM symbols WHERE path = ?', path));
-  deleteFtsRows(sql, 'docs_fts', sql.column<number>('SELECT rowid FROM doc_chunks WHERE path = ?', path));
+  deleteFtsRows(sql, deletions, 'files_fts', [fileId]);
+  deleteFtsRows(sql, deletions, 'symbols_fts', sql.column<number>('SELECT id FROM symbols WHERE path = ?', path));
+  deleteFtsRows(sql, deletions, 'docs_fts', sql.column<number>('SELECT rowid FROM doc_chunks WHERE path = ?', path));
   sql.run('DELETE FROM files WHERE id = ?', fileId);
   sql.run('DELETE FROM symbols WHERE path = ?', path);
   sql.run('DELETE FROM import_targets WHERE from_path = ?', path);
@@ -57,8 +64,8 @@ export function removeFileContent(sql: StatementCache, path: string): boolean {
 }
 
 /** Removes a file and everything pointing at it. */
-export function deleteFile(sql: StatementCache, path: string): void {
-  removeFileContent(sql, path);
+export function deleteFile(sql: StatementCache, deletions: FtsDeletions, path: string): void {
+  removeFileContent(sql, deletions, path);
   sql.run('DELETE FROM refs WHERE to_path = ?', path);
   sql.run('DELETE FROM doc_links WHERE to_path = ?', path);
   sql.run('DELETE FROM import_targets WHERE to_path = ?', path);
@@ -80,14 +87,14 @@ function pruneIncoming(sql: StatementCache, path: string): void {
  * merging them dominated the cost: rewriting all of sympy took 12.9 s of CPU this way and
  * 7.0 s with the deletes first (a fresh write of the same files: 2.5 s).
  */
-export function writeFiles(sql: StatementCache, encoder: SearchTextEncoder, files: readonly IndexedFile[]): void {
+export function writeFiles(sql: StatementCache, deletions: FtsDeletions, encoder: SearchTextEncoder, files: readonly IndexedFile[]): void {
   for (const indexed of files) checkOwnership(indexed);
   const rewritten = new Set<string>();
-  for (const indexed of files) if (removeFileContent(sql, indexed.file.path)) rewritten.add(indexed.file.path);
+  for (const indexed of files) if (removeFileContent(sql, deletions, indexed.file.path)) rewritten.add(indexed.file.path);
   const written = new Set<string>();
   for (const indexed of files) {
     const path = indexed.file.path;
-    if (written.has(path)) removeFileContent(sql, path);
+    if (written.has(path)) removeFileContent(sql, deletions, path);
     insertFileRows(sql, encoder, indexed);
     written.add(path);
   }

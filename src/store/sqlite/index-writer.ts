@@ -5,11 +5,13 @@ import { parseEntityKey, type CoChangePair, type CommitRecord, type DocLink, typ
 import type { FileFingerprint, IndexedFile, IndexState, IndexWriter, ReferenceReplacement } from '../curated.js';
 import { internalError, type Db } from './connection.js';
 import { ROW_COUNTS_META, SqliteCuratedReader, type RowCounts } from './curated-reader.js';
-import { replaceCommits } from './commit-rows.js';
+import { cachedRowCounts } from './row-counts.js';
+import { commitsTouching, replaceCommits, upsertPairs } from './commit-rows.js';
 import { deleteFile, insertTargets, writeFiles } from './file-rows.js';
 import { SearchTextEncoder } from '../../core/search-text.js';
 import { decodeRawRefs } from './rows.js';
 import { jsonList } from './statements.js';
+import { FtsDeletions, recountFtsTotals } from './fts-totals.js';
 import { compareText } from '../../core/compare.js';
 
 const RAW_REF_LISTS = 'SELECT from_path, refs FROM raw_ref_lists';
@@ -68,10 +70,12 @@ export interface WriterOptions {
 export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWriter {
   private readonly now: () => number;
   private readonly fts = new SearchTextEncoder();
+  private readonly ftsDeletions: FtsDeletions;
 
   constructor(db: Db, options: WriterOptions = {}) {
     super(db);
     this.now = options.now ?? Date.now;
+    this.ftsDeletions = new FtsDeletions(db);
   }
 
   fingerprints(): Map<string, FileFingerprint> {
@@ -82,14 +86,19 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
   }
 
   writeFiles(files: IndexedFile[]): void {
-    this.changingRows(() => writeFiles(this.sql, this.fts, files));
+    this.changingRows(() => writeFiles(this.sql, this.ftsDeletions, this.fts, files));
   }
 
   deleteFiles(paths: string[]): void {
     if (paths.length === 0) return;
     this.changingRows(() => {
-      for (const path of paths) deleteFile(this.sql, path);
+      for (const path of paths) deleteFile(this.sql, this.ftsDeletions, path);
     });
+  }
+
+  repairAfterInterruption(): void {
+    // The run that died may have died between a commit and its totals' correction.
+    recountFtsTotals(this.db);
   }
 
   touchFiles(updates: { path: string; size: number; mtimeMs: number }[]): void {
@@ -251,17 +260,19 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
 
   /** Replaces every pair. Pairs are stored once with a < b; a file paired with itself is skipped. */
   replaceCoChange(pairs: CoChangePair[]): void {
-    const insert = this.sql.get(
-      'INSERT INTO cochange (a, b, count) VALUES (?, ?, ?) ON CONFLICT (a, b) DO UPDATE SET count = excluded.count',
-    );
     this.changingRows(() => {
       this.sql.run('DELETE FROM cochange');
-      for (const pair of pairs) {
-        if (pair.a === pair.b) continue;
-        const [a, b] = pair.a < pair.b ? [pair.a, pair.b] : [pair.b, pair.a];
-        insert.run(a, b, pair.count);
-      }
+      upsertPairs(this.sql, pairs);
     });
+  }
+
+  addCoChange(pairs: CoChangePair[]): void {
+    if (pairs.length === 0) return;
+    this.changingRows(() => upsertPairs(this.sql, pairs));
+  }
+
+  commitsTouching(paths: string[]): { time: number; files: string[] }[] {
+    return commitsTouching(this.sql, paths);
   }
 
   replaceCommits(commits: CommitRecord[]): void {
@@ -290,8 +301,8 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
 
   /** Counts rows once after a change and keeps them for the runs that change nothing. */
   protected override rowCounts(): RowCounts {
-    const cached = this.meta(ROW_COUNTS_META);
-    if (cached !== null) return JSON.parse(cached) as RowCounts;
+    const cached = cachedRowCounts(this.meta(ROW_COUNTS_META));
+    if (cached !== null) return cached;
     const counts = this.countRows();
     this.setMeta(ROW_COUNTS_META, JSON.stringify(counts));
     return counts;
@@ -310,7 +321,18 @@ export class SqliteIndexWriter extends SqliteCuratedReader implements IndexWrite
     // IMMEDIATE takes the write lock before reading: a deferred transaction that read
     // first could not upgrade after another connection's commit (SQLITE_BUSY_SNAPSHOT,
     // which no busy timeout waits out) — and the link phase writes from two threads.
-    return this.db.transaction(work).immediate();
+    const outermost = !this.db.inTransaction;
+    const noted = this.ftsDeletions.snapshot();
+    let result: T;
+    try {
+      result = this.db.transaction(work).immediate();
+    } catch (error) {
+      this.ftsDeletions.restore(noted); // rolled back: those rows were not deleted
+      throw error;
+    }
+    // Committed, FTS5's own totals saved: now the deleted rows come off them.
+    if (outermost) this.ftsDeletions.correct();
+    return result;
   }
 
   override close(): void {

@@ -30,7 +30,14 @@ import { openMigrated } from './migrations.js';
 import { StatementCache } from './statements.js';
 
 export function memoryStoreFile(indexDir: string): StoreFile {
-  return { label: 'memory store', file: indexPaths(indexDir).memory, dir: indexDir };
+  const file = indexPaths(indexDir).memory;
+  // Never rebuilt from the repository: what conversations were shown exists only here.
+  return {
+    label: 'memory store',
+    file,
+    dir: indexDir,
+    repair: `Move ${file} aside (cairn starts again with no episode memory) and restore a backup with \`cairn memory import\` if you have one.`,
+  };
 }
 
 export interface MemoryStoreOptions {

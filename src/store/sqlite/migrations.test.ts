@@ -21,7 +21,7 @@ afterEach(() => dir.remove());
 
 const file = (path: string, text = ''): void => dir.write(path, text);
 
-const store = { label: 'test database', file: 'test.db', dir: '.' };
+const store = { label: 'test database', file: 'test.db', dir: '.', repair: 'Delete it.' };
 
 describe('migrationsRoot', () => {
   it('finds the shipped folder from src/, dist/ and dist/src/ layouts', () => {

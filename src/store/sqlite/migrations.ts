@@ -14,7 +14,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CairnError, IndexError } from '../../core/errors.js';
-import { mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
+import { damaged, mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
+import { requireTables, tablesOf } from './schema-tables.js';
 
 /** The databases of the SQLite adapter, one migrations folder each. */
 export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory';
@@ -82,13 +83,25 @@ export function tooNew(store: StoreFile, found: number, supported: number): Inde
 }
 
 /**
- * Brings a writable database up to the last migration. A database written by a newer
- * cairn is refused rather than touched.
+ * user_version is a signed 32-bit field of the header: a negative one was never written
+ * by cairn, and version 0 with tables in the file means the header lost what the tables
+ * say (migrating would fail on "table already exists").
  */
-export function migrate(db: Db, store: StoreFile, migrations: Migration[]): number {
+function requirePlausibleVersion(db: Db, store: StoreFile, found: number): void {
+  if (found < 0) throw damaged(store, `has the impossible schema version ${found}`);
+  if (found === 0 && tablesOf(db).size > 0) throw damaged(store, 'holds tables but no schema version');
+}
+
+/**
+ * Brings a writable database up to the last migration and checks its tables (`schema`:
+ * which list of REQUIRED_TABLES). A database written by a newer cairn is refused rather
+ * than touched.
+ */
+export function migrate(db: Db, store: StoreFile, migrations: Migration[], schema?: SchemaName): number {
   const target = migrations.length;
   const current = schemaVersion(db);
   if (current > target) throw tooNew(store, current, target);
+  requirePlausibleVersion(db, store, current);
   for (const migration of migrations.slice(current)) {
     db.transaction(() => {
       db.exec(migration.sql);
@@ -96,19 +109,22 @@ export function migrate(db: Db, store: StoreFile, migrations: Migration[]): numb
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }
+  if (schema !== undefined) requireTables(db, store, schema);
   return target;
 }
 
-/** For read-only connections, which cannot migrate: the file must already be current. */
-export function requireVersion(db: Db, store: StoreFile, supported: number): void {
+/** For read-only connections, which cannot migrate: the file must already be current, with its tables. */
+export function requireVersion(db: Db, store: StoreFile, supported: number, schema?: SchemaName): void {
   const found = schemaVersion(db);
   if (found > supported) throw tooNew(store, found, supported);
+  requirePlausibleVersion(db, store, found);
   if (found < supported) {
     const why = found === 0 ? 'has not been built' : `has schema version ${found}, older than ${supported}`;
     throw new IndexError('INDEX_MISSING', `The ${store.label} at ${store.file} ${why}.`, {
       hint: 'Run `cairn index` to build or upgrade it.',
     });
   }
+  if (schema !== undefined) requireTables(db, store, schema);
 }
 
 /** Opens a database for writing and brings its schema up to date. */
@@ -116,7 +132,7 @@ export function openMigrated(store: StoreFile, schema: SchemaName): Db {
   const migrations = loadMigrations(schema);
   const db = openDatabase(store, 'write');
   try {
-    migrate(db, store, migrations);
+    migrate(db, store, migrations, schema);
     return db;
   } catch (error) {
     db.close();

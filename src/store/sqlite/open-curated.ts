@@ -3,11 +3,11 @@
 // raised by any method surface as IndexError. A full build is written to index.next.db
 // and published by renaming it over index.db (publishStagedIndex).
 
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { CairnError } from '../../core/errors.js';
 import { CURRENT_SCHEMA_VERSION, type CuratedReader, type IndexTargets, type IndexWriter } from '../curated.js';
-import { mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
+import { entryExists, mapSqliteError, openDatabase, removeDatabaseFiles, requireReplaceable, withErrorMapping, type Db, type StoreFile } from './connection.js';
 import { registerPathMatcher } from './file-filter.js';
 import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
 import { indexPaths } from './layout.js';
@@ -21,9 +21,13 @@ import { openPinnedReader } from './pinned-reader.js';
  */
 const WRITER_CACHE_KIB = 16 * 1024;
 
+const REBUILD = 'Run `cairn index --rebuild` to build it again.';
+
 export function curatedStoreFile(indexDir: string, staged = false): StoreFile {
   const paths = indexPaths(indexDir);
-  return staged ? { label: 'index being built', file: paths.staged, dir: indexDir } : { label: 'curated index', file: paths.curated, dir: indexDir };
+  return staged
+    ? { label: 'index being built', file: paths.staged, dir: indexDir, repair: `Run \`cairn index --rebuild\` to start the build again.` }
+    : { label: 'curated index', file: paths.curated, dir: indexDir, repair: REBUILD };
 }
 
 /** Runs `setup` on a fresh connection, closing it (and mapping the error) when setup fails. */
@@ -46,7 +50,7 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions &
   }
   const db = openDatabase(store, 'write');
   prepared(db, store, () => {
-    migrate(db, store, migrations);
+    migrate(db, store, migrations, 'index');
     // Larger than SQLite's default 2 MB: an index run touches every B-tree of the file.
     db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
   });
@@ -64,10 +68,14 @@ export function openSqliteCuratedReader(indexDir: string): CuratedReader {
  * renamed file never needs side files; the old index's WAL files are then removed, before
  * any writer can pair them with the new file. Readers that opened the old index keep
  * reading it. The caller holds the index lock and has closed every connection to the build.
+ * A link at index.db is replaced by the rename, never followed; a directory or device
+ * there is refused (requireReplaceable), and left as it is.
  */
 export function publishStagedIndex(indexDir: string): void {
   const paths = indexPaths(indexDir);
   const store = curatedStoreFile(indexDir, true);
+  const live = curatedStoreFile(indexDir);
+  requireReplaceable(live);
   let db: Db | null = null;
   try {
     db = new Database(paths.staged, { fileMustExist: true });
@@ -79,20 +87,33 @@ export function publishStagedIndex(indexDir: string): void {
     db?.close();
   }
   renameSync(paths.staged, paths.curated);
-  for (const suffix of ['-wal', '-shm']) rmSync(`${paths.curated}${suffix}`, { force: true });
+  removeDatabaseFiles(live, ['-wal', '-shm']);
 }
 
-/** Throws away a build that will not be completed (a stale one, or one `--rebuild` restarts). */
+/**
+ * Throws away a build that will not be completed (a stale one, or one `--rebuild`
+ * restarts): only index.next.db and its journals, never the live index, logs, sessions or
+ * vectors. Links there are removed, not followed.
+ */
 export function discardStagedIndex(indexDir: string): void {
-  const { staged } = indexPaths(indexDir);
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${staged}${suffix}`, { force: true });
+  removeDatabaseFiles(curatedStoreFile(indexDir, true));
+}
+
+/**
+ * The writer of a full build. Whatever is at index.db must be replaceable by the build
+ * (requireReplaceable): refused before the build starts rather than after it.
+ */
+function openStagedWriter(indexDir: string): IndexWriter {
+  requireReplaceable(curatedStoreFile(indexDir));
+  return openSqliteIndexWriter(indexDir, { staged: true });
 }
 
 export const sqliteIndexTargets: IndexTargets = {
-  hasLive: (indexDir) => existsSync(indexPaths(indexDir).curated),
-  hasStaged: (indexDir) => existsSync(indexPaths(indexDir).staged),
+  // A link at index.db counts, dangling or not: opening it is refused (connection.ts).
+  hasLive: (indexDir) => entryExists(indexPaths(indexDir).curated),
+  hasStaged: (indexDir) => entryExists(indexPaths(indexDir).staged),
   openLive: (indexDir) => openSqliteIndexWriter(indexDir),
-  openStaged: (indexDir) => openSqliteIndexWriter(indexDir, { staged: true }),
+  openStaged: openStagedWriter,
   publishStaged: publishStagedIndex,
   discardStaged: discardStagedIndex,
 };

@@ -55,7 +55,7 @@ function pin(store: StoreFile, schemaVersion: number): Pinned {
     const before = inode(store.file);
     const db = openDatabase(store, 'read');
     try {
-      requireVersion(db, store, schemaVersion);
+      requireVersion(db, store, schemaVersion, 'index');
       registerPathMatcher(db);
       begin(db);
       if (inode(store.file) === before || attempt === OPEN_ATTEMPTS) {

@@ -16,6 +16,7 @@ import type {
   SymbolKind,
   SymbolRecord,
 } from '../../core/entities.js';
+import { parseStoredJson } from './store-damage.js';
 
 export const FILE_COLUMNS =
   'path, language, kind, size, mtime_ms, hash, lines, method, parse_note, is_test, is_example, is_vendored, is_generated, last_commit_at, commit_count';
@@ -164,10 +165,10 @@ export function importFromRow(row: ImportRow): ImportRecord {
   return {
     fromPath: row.from_path,
     specifier: row.specifier,
-    names: JSON.parse(row.names) as string[],
+    names: parseStoredJson<string[]>(row.names, `imports.names of ${row.from_path}`),
     line: row.line,
     kind: row.kind as ImportKind,
-    toPaths: JSON.parse(row.to_paths) as string[],
+    toPaths: parseStoredJson<string[]>(row.to_paths, `import targets of ${row.from_path}`),
   };
 }
 
@@ -202,7 +203,7 @@ export function encodeRawRefs(refs: readonly RawReference[]): { text: string; na
 
 /** Decodes one file's list; with `only`, just the references whose name is in it. */
 export function decodeRawRefs(fromPath: string, text: string, out: RawReference[], only?: ReadonlySet<string>): void {
-  const [keys, names, uses] = JSON.parse(text) as RawRefList;
+  const [keys, names, uses] = parseStoredJson<RawRefList>(text, `raw_ref_lists.refs of ${fromPath}`);
   const wanted = only === undefined ? null : names.map((name) => only.has(name));
   for (let at = 0; at < uses.length; at += USE_WIDTH) {
     const name = uses[at + 1] as number;
@@ -253,7 +254,7 @@ export function chunkFromRow(row: ChunkRow): DocChunk {
   return {
     id: row.id,
     path: row.path,
-    headingPath: JSON.parse(row.heading_path) as string[],
+    headingPath: parseStoredJson<string[]>(row.heading_path, `doc_chunks.heading_path of ${row.id}`),
     text: row.text,
     startLine: row.start_line,
     endLine: row.end_line,

@@ -8,9 +8,11 @@ import { mapSqliteError, withErrorMapping, type Db, type StoreFile } from './con
 import { indexPaths } from './layout.js';
 import { openMigrated } from './migrations.js';
 import { StatementCache } from './statements.js';
+import { parseStoredJson } from './store-damage.js';
 
 export function sessionStoreFile(indexDir: string): StoreFile {
-  return { label: 'session store', file: indexPaths(indexDir).sessions, dir: indexDir };
+  const file = indexPaths(indexDir).sessions;
+  return { label: 'session store', file, dir: indexDir, repair: `Move ${file} aside; cairn starts again with no stored tasks.` };
 }
 
 export interface SessionStoreOptions {
@@ -40,13 +42,14 @@ function toJson(value: unknown, field: string): string {
 }
 
 function recordFromRow(row: SessionRow): SessionRecord {
+  const column = <T>(text: string, name: string): T => parseStoredJson<T>(text, `sessions.${name} of task ${row.task_id}`);
   return {
     taskId: row.task_id,
-    task: JSON.parse(row.task) as unknown,
-    stageOutputs: JSON.parse(row.stage_outputs) as Record<string, unknown>,
-    stageProgress: JSON.parse(row.stage_progress) as Record<string, StageStatus>,
-    finalContext: JSON.parse(row.final_context) as unknown,
-    refinementRequest: JSON.parse(row.refinement_request) as unknown,
+    task: column<unknown>(row.task, 'task'),
+    stageOutputs: column<Record<string, unknown>>(row.stage_outputs, 'stage_outputs'),
+    stageProgress: column<Record<string, StageStatus>>(row.stage_progress, 'stage_progress'),
+    finalContext: column<unknown>(row.final_context, 'final_context'),
+    refinementRequest: column<unknown>(row.refinement_request, 'refinement_request'),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

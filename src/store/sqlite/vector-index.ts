@@ -13,7 +13,8 @@ import { jsonList, StatementCache } from './statements.js';
 import { fromBlob, toBlob } from './vector-blob.js';
 
 export function vectorStoreFile(indexDir: string): StoreFile {
-  return { label: 'vector index', file: indexPaths(indexDir).vectors, dir: indexDir };
+  const file = indexPaths(indexDir).vectors;
+  return { label: 'vector index', file, dir: indexDir, repair: `Move ${file} aside; the next \`cairn index\` embeds the symbols again.` };
 }
 
 /** sqlite-vec refuses a KNN `k` above this. */

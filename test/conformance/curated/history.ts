@@ -1,5 +1,6 @@
 // The mined commit history: replaced wholesale, searched by message with the files each
-// commit changed.
+// commit changed; every file a commit touched is kept (indexed or not), so files added
+// later get their facts from it; co-change pairs are added to without a re-mine.
 
 import { describe, expect, it } from 'vitest';
 import type { OpenCuratedStore } from '../curated-store.suite.js';
@@ -35,6 +36,26 @@ export function describeHistory(name: string, open: OpenCuratedStore): void {
       expect(reader.searchCommits(tokenized(['getusername']), 10).map((hit) => hit.sha)).toEqual(['c4']);
       expect(reader.searchCommits(tokenized(['display']), 1)).toHaveLength(1);
       expect(reader.searchCommits(tokenized([]), 10)).toEqual([]);
+    });
+
+    it('keeps files a commit touched that are not indexed; a hit lists the indexed ones only', () => {
+      const { writer } = store();
+      writer.replaceCommits([{ sha: 'd1', time: 600, message: 'Remove the legacy loader', files: ['gone/legacy.py', SERVICE] }]);
+      const reader = store().reader();
+      expect(reader.searchCommits(tokenized(['legacy']), 10)[0]!.files).toEqual([SERVICE]);
+      expect(writer.commitsTouching(['gone/legacy.py'])).toEqual([{ time: 600, files: ['gone/legacy.py', SERVICE] }]);
+      expect(writer.commitsTouching(['never/there.py'])).toEqual([]);
+    });
+
+    it('adds co-change pairs, setting the count of a pair already stored and leaving the others', () => {
+      const { writer } = store();
+      writer.replaceCoChange([{ a: SERVICE, b: STRINGS, count: 1 }]);
+      writer.addCoChange([{ a: REPO, b: SERVICE, count: 2 }, { a: STRINGS, b: SERVICE, count: 3 }]);
+      const reader = store().reader();
+      expect(reader.coChangeNeighbours(SERVICE)).toEqual([
+        { a: SERVICE, b: STRINGS, count: 3 },
+        { a: SERVICE, b: REPO, count: 2 },
+      ]);
     });
 
     it('replaces the whole history, leaving nothing of the old one', () => {

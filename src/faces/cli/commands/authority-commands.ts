@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { openMemory } from '../../../app-memory.js';
 import { approve, reject } from '../../../memory/states/lifecycle.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
 import { printWarnings } from '../refresh.js';
@@ -39,16 +39,16 @@ function approveAction(io: Io, ports: Ports, key: string, json: boolean): void {
   const evaluation = approve(ports, key);
   if (json) return printJson(io, snakeKeys(evaluation));
   const state = ports.store.currentVersion(key)?.state ?? 'unknown';
-  io.out(`${key}: approved; gates A ${evaluation.structural.passed ? 'pass' : 'FAIL'} · B ${evaluation.authority.passed ? 'pass' : 'FAIL'} · C ${evaluation.fresh.passed ? 'pass' : 'FAIL'} → ${evaluation.decision}; now ${state}\n`);
+  printText(io, `${key}: approved; gates A ${evaluation.structural.passed ? 'pass' : 'FAIL'} · B ${evaluation.authority.passed ? 'pass' : 'FAIL'} · C ${evaluation.fresh.passed ? 'pass' : 'FAIL'} → ${evaluation.decision}; now ${state}\n`);
   for (const [gate, result] of [['A', evaluation.structural], ['B', evaluation.authority], ['C', evaluation.fresh]] as const) {
-    if (!result.passed) io.out(`  gate ${gate}: ${result.reason}\n`);
+    if (!result.passed) printText(io, `  gate ${gate}: ${result.reason}\n`);
   }
 }
 
 function rejectAction(io: Io, ports: Ports, key: string, json: boolean): void {
   const version = reject(ports, key);
   if (json) return printJson(io, snakeKeys(version));
-  io.out(`${key}: rejected; version ${version.version} is now ${version.state}\n`);
+  printText(io, `${key}: rejected; version ${version.version} is now ${version.state}\n`);
 }
 
 export function registerApproveCommand(program: Command, io: Io): void {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { openMemoryStore } from '../../../app.js';
 import { EXIT_CODES } from '../../../core/errors.js';
 import { doctorText, runDoctor } from '../../../memory/doctor.js';
-import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 
 interface DoctorFlags extends RepoFlags {
@@ -23,7 +23,7 @@ export function registerDoctorCommand(program: Command, io: Io): void {
       try {
         const report = runDoctor(store);
         if (flags.json) printJson(io, report);
-        else io.out(doctorText(report));
+        else printText(io, doctorText(report));
         if (report.findings.length > 0) io.setExitCode(EXIT_CODES.INTEGRITY);
       } finally {
         store.close();

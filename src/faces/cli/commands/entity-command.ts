@@ -6,7 +6,7 @@ import { openMemory } from '../../../app-memory.js';
 import { entityText } from '../../../memory/introspect/text.js';
 import { entityView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
 import { printWarnings } from '../refresh.js';
@@ -31,7 +31,7 @@ export function registerEntityCommand(program: Command, io: Io): void {
         printWarnings(io, session);
         const view = entityView(session.ports, key);
         if (flags.json) printJson(io, snakeKeys(view));
-        else io.out(entityText(view));
+        else printText(io, entityText(view));
       } finally {
         session.close();
       }

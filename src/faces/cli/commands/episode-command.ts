@@ -6,7 +6,7 @@ import { openMemoryStore } from '../../../app.js';
 import { episodeText } from '../../../memory/introspect/text.js';
 import { episodeView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 
 interface EpisodeFlags extends RepoFlags {
@@ -25,7 +25,7 @@ export function registerEpisodeCommand(program: Command, io: Io): void {
       try {
         const view = episodeView({ store }, id);
         if (flags.json) printJson(io, snakeKeys(view));
-        else io.out(episodeText(view));
+        else printText(io, episodeText(view));
       } finally {
         store.close();
       }

@@ -16,7 +16,7 @@ import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type Task
 import { RANKER_NAMES, rankerByName } from '../../../search/rank/registry.js';
 import type { RawLog } from '../../../store/raw-log.js';
 import type { SessionStore } from '../../../store/session.js';
-import { collect, positiveInt, printJson } from '../common-options.js';
+import { collect, MAX_COUNT, positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
 
 interface EvalFlags {
@@ -53,7 +53,7 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--commits <n>', 'with --from-git: how many tasks to build, newest first', positiveInt('--commits'), 50)
     .option('--max-files <n>', 'with --from-git: skip commits touching more files than this', positiveInt('--max-files'), 10)
     .option('--write-dataset <file>', 'with --from-git: also write the built tasks as a dataset')
-    .addOption(new Option('--k <list>', 'cut-offs for file Acc@k and Recall@k').argParser(cutoffs).default([1, 3, 5, 10], '1,3,5,10'))
+    .addOption(new Option('--k <list>', 'cut-offs for file Acc@k and Recall@k').argParser(cutoffs(MAX_COUNT)).default([1, 3, 5, 10], '1,3,5,10'))
     .option('--limit <n>', 'evaluate only the first n tasks', positiveInt('--limit'))
     .option('--depth <n>', 'how many files and functions to rank per task (MRR looks this deep)', positiveInt('--depth'), 100)
     .option('--ranker <name>', `ranker to evaluate (${RANKER_NAMES.join(', ')})`, RANKER_NAMES[0])
@@ -63,7 +63,7 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--category <name>', 'only tasks of this category')
     .addOption(
       new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baseline')
-        .argParser(cutoffs)
+        .argParser(cutoffs(MAX_PACKAGE_BUDGET))
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
@@ -187,13 +187,19 @@ function appIndexPorts(): IndexPorts {
   };
 }
 
-function cutoffs(value: string): number[] {
-  const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
-  const ks = parts.map(Number);
-  if (ks.length === 0 || ks.some((k) => !Number.isInteger(k) || k <= 0)) {
-    throw new InvalidArgumentError(`expected positive whole numbers separated by commas, got "${value}".`);
-  }
-  return [...new Set(ks)].sort((a, b) => a - b);
+/** Token budgets beyond any model's context window are refused, not measured. */
+const MAX_PACKAGE_BUDGET = 10_000_000;
+
+/** A comma-separated list of whole numbers from 1 to `max` (digits only: no 1e308). */
+function cutoffs(max: number): (value: string) => number[] {
+  return (value) => {
+    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const ks = parts.map((part) => (/^[0-9]+$/.test(part) ? Number(part) : Number.NaN));
+    if (ks.length === 0 || ks.some((k) => !Number.isSafeInteger(k) || k <= 0 || k > max)) {
+      throw new InvalidArgumentError(`expected whole numbers from 1 to ${max} separated by commas, got "${value}".`);
+    }
+    return [...new Set(ks)].sort((a, b) => a - b);
+  };
 }
 
 /** One redrawn line on stderr while a terminal watches; nothing otherwise. */

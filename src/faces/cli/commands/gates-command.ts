@@ -6,7 +6,7 @@ import { openMemoryStore } from '../../../app.js';
 import { gatesText } from '../../../memory/introspect/text.js';
 import { gatesView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 
 interface GatesFlags extends RepoFlags {
@@ -25,7 +25,7 @@ export function registerGatesCommand(program: Command, io: Io): void {
       try {
         const view = gatesView({ store }, episode);
         if (flags.json) printJson(io, snakeKeys(view));
-        else io.out(gatesText(view));
+        else printText(io, gatesText(view));
       } finally {
         store.close();
       }

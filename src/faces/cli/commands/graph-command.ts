@@ -12,6 +12,7 @@ import { resolveTarget, type GraphTarget } from '../../../search/graph/target.js
 import type { CuratedReader } from '../../../store/curated.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { openIndexForCommand } from '../refresh.js';
 
 export interface GraphCommandFlags extends RepoFlags {
@@ -75,6 +76,7 @@ export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: s
 
 function collectRelations(value: string, previous: FileRelation[] = []): FileRelation[] {
   const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (parts.length === 0) throw new InvalidArgumentError(`name a relation: ${FILE_RELATIONS.join(', ')}.`);
   for (const part of parts) {
     if (!(FILE_RELATIONS as readonly string[]).includes(part)) {
       throw new InvalidArgumentError(`unknown relation "${part}"; known: ${FILE_RELATIONS.join(', ')}.`);
@@ -101,9 +103,9 @@ const UNITS: Record<FileRelation, [one: string, many: string]> = {
 };
 
 export function renderNeighbourhood(result: Neighbourhood): string {
-  const lines = [result.target.kind === 'symbol' ? `${result.target.id}  (symbol in ${result.target.path})` : result.target.id];
+  const lines = [result.target.kind === 'symbol' ? `${printable(result.target.id)}  (symbol in ${printable(result.target.path)})` : printable(result.target.id)];
   for (const branch of result.branches) {
-    const level = result.target.kind === 'symbol' && branch.level === 'file' ? `  (of ${branch.from})` : '';
+    const level = result.target.kind === 'symbol' && branch.level === 'file' ? `  (of ${printable(branch.from)})` : '';
     lines.push(`  ${RELATION_PHRASES[branch.relation]} ${ARROWS[branch.relation]}${level}`);
     if (branch.entries.length === 0) lines.push('    (none)');
     renderEntries(lines, branch.entries, branch.omitted, unitsOf(branch), 2);
@@ -128,7 +130,7 @@ function describeEdge(entry: TreeEntry, units: [string, string]): string {
 function renderEntries(lines: string[], entries: TreeEntry[], omitted: number, units: [string, string], indent: number): void {
   const pad = '  '.repeat(indent);
   for (const entry of entries) {
-    lines.push(`${pad}${entry.id}${describeEdge(entry, units)}${entry.repeated ? '  (shown above)' : ''}`);
+    lines.push(`${pad}${printable(entry.id)}${describeEdge(entry, units)}${entry.repeated ? '  (shown above)' : ''}`);
     renderEntries(lines, entry.children, entry.omitted, units, indent + 1);
   }
   if (omitted > 0) lines.push(`${pad}… ${omitted} more (raise --limit)`);

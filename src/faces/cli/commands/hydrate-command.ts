@@ -4,12 +4,16 @@
 
 import { Option, type Command } from 'commander';
 import { openMemory } from '../../../app-memory.js';
+import { printable } from '../../../core/printable.js';
 import { HYDRATION_FORMATS, type HydrationFormat } from '../../../core/memory.js';
 import { hydrate } from '../../../memory/hydrate/hydrate.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
 import { printWarnings } from '../refresh.js';
+
+/** Beyond any model's context window, far inside what a number holds exactly. */
+const MAX_TOKENS = 10_000_000;
 
 interface HydrateFlags extends RepoFlags {
   conversation: string;
@@ -27,7 +31,7 @@ export function registerHydrateCommand(program: Command, io: Io): void {
     .argument('<query>', 'what this episode needs')
     .requiredOption('--conversation <id>', 'the conversation the episode belongs to')
     .option('--episode <id>', "this episode's id (default: a new one, printed)")
-    .option('--max-tokens <n>', 'token budget of the whole answer (default: memory.maxTokens, 8000)', positiveInt('--max-tokens'))
+    .option('--max-tokens <n>', 'token budget of the whole answer (default: memory.maxTokens, 8000)', positiveInt('--max-tokens', MAX_TOKENS))
     .option('--max-entities <n>', 'most entities shown (default: memory.maxEntities, 40)', positiveInt('--max-entities'))
     .addOption(new Option('--format <format>', 'how to print the blocks').choices(HYDRATION_FORMATS).default('markdown'));
   withRepoOptions(command)
@@ -50,7 +54,10 @@ export function registerHydrateCommand(program: Command, io: Io): void {
         const { hydration } = result;
         io.err(`cairn: episode ${hydration.episodeId} · conversation ${hydration.conversationId} #${hydration.sequence} · ${hydration.blocks.length} blocks · ${hydration.budget.usedTokens}/${hydration.budget.maxTokens} tokens\n`);
         const changed = hydration.blocks.filter((block) => block.status === 'changed' || block.status === 'deleted' || block.status === 'moved');
-        for (const block of changed) io.err(`cairn: warning: ${block.entityKey} ${block.status === 'moved' ? `moved to ${block.movedTo}` : block.status} since episode ${block.previousEpisode}\n`);
+        for (const block of changed) {
+          const what = block.status === 'moved' ? `moved to ${block.movedTo}` : block.status;
+          io.err(`cairn: warning: ${printable(`${block.entityKey} ${what} since episode ${block.previousEpisode}`)}\n`);
+        }
       } finally {
         session.close();
       }

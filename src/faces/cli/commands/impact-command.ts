@@ -6,6 +6,7 @@ import { RELATION_PHRASES } from '../../../search/graph/directed-relations.js';
 import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact, type ImpactEntry } from '../../../search/graph/impact.js';
 import { printJson } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { TARGET_ARGUMENT_HELP, withGraphOptions, withTargetGraph, type GraphCommandFlags } from './graph-command.js';
 
 interface ImpactFlags extends GraphCommandFlags {
@@ -40,9 +41,9 @@ function impactDepth(value: string): number {
 export function renderImpact(impact: Impact): string {
   const total = impact.dependents.length + impact.tests.length;
   const hops = impact.depth === 1 ? '1 hop' : `${impact.depth} hops`;
-  const lines = [`impact of ${impact.target.id}: ${total === 0 ? 'nothing depends on it' : `${total} dependents`} within ${hops}`];
-  section(lines, 'dependents', impact.dependents, impact.target.id);
-  section(lines, 'tests', impact.tests, impact.target.id);
+  const lines = [`impact of ${printable(impact.target.id)}: ${total === 0 ? 'nothing depends on it' : `${total} dependents`} within ${hops}`];
+  section(lines, 'dependents', impact.dependents, printable(impact.target.id));
+  section(lines, 'tests', impact.tests, printable(impact.target.id));
   return `${lines.join('\n')}\n`;
 }
 
@@ -50,7 +51,7 @@ function section(lines: string[], title: string, entries: ImpactEntry[], root: s
   if (entries.length === 0) return;
   lines.push(`${title} (${entries.length})`);
   for (const entry of entries) {
-    const chain = entry.chain.map((step) => ` ← ${RELATION_PHRASES[step.relation]} ${step.id}`).join('');
+    const chain = entry.chain.map((step) => ` ← ${RELATION_PHRASES[step.relation]} ${printable(step.id)}`).join('');
     lines.push(`  ${entry.distance}  ${root}${chain}  · strength ${entry.strength.toFixed(2)}`);
   }
 }

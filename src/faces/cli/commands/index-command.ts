@@ -6,8 +6,12 @@ import { describeVectors } from '../../../indexer/embed/embed-step.js';
 import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { indexProgressBar } from '../progress.js';
 import { printWarnings } from '../refresh.js';
+
+/** More extraction threads than this only compete for the same cores and memory. */
+const MAX_WORKERS = 64;
 
 interface IndexFlags extends RepoFlags {
   json?: boolean;
@@ -22,7 +26,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
     .argument('[path]', 'repository folder', '.');
   withRepoOptions(command, false)
     .option('--json', 'print a JSON summary instead of text')
-    .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers'))
+    .option('--workers <n>', 'extraction worker threads (0 = in-process)', nonNegativeInt('--workers', MAX_WORKERS))
     .option('--rebuild', 'discard the existing index and build it again from scratch')
     .action(async (path: string, flags: IndexFlags) => {
       const context = await repoFrom(flags, io, path);
@@ -41,7 +45,7 @@ export function registerIndexCommand(program: Command, io: Io): void {
 export function describeSummary(summary: IndexSummary): string {
   const { run, edges } = summary;
   const lines = [
-    `indexed ${summary.root} in ${summary.seconds}s → ${summary.indexDir}`,
+    `indexed ${printable(summary.root)} in ${summary.seconds}s → ${printable(summary.indexDir)}`,
     `  ${summary.files} files, ${summary.symbols} symbols, ${edges.imports} imports, ${edges.references} references, ${edges.docLinks} doc links, ${edges.coChange} co-change pairs`,
     `  this run: ${run.added} added, ${run.changed} changed, ${run.removed} removed, ${run.unchanged + run.touched} unchanged`,
   ];

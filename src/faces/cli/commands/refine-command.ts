@@ -1,12 +1,13 @@
 // `cairn refine --task-id ID …`: re-enter a task with what the agent found missing and get
 // an updated package within the task's budget.
 
-import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { describeZodIssues } from '../../../config/load.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
-import { ConfigError, InputError, UsageError } from '../../../core/errors.js';
+import { MIB, readOptionText } from '../../../config/option-file.js';
+import { nonPlainValue } from '../../../config/plain-data.js';
+import { ConfigError, UsageError } from '../../../core/errors.js';
 import { refine } from '../../../retrieval/pipeline/refine.js';
 import { refinementFileSchema, type RefinementRequest } from '../../../retrieval/pipeline/refinement.js';
 import { resolveModel, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
@@ -65,15 +66,21 @@ function refinementFrom(flags: RefineFlags): RefinementRequest {
   return readRequestFile(flags.request);
 }
 
+/** A request lists names and error output: 4 MiB holds far more than any model could take in. */
+const MAX_REQUEST_BYTES = 4 * MIB;
+
+/** Unreadable → InputError (exit 3); bad syntax or content → ConfigError (exit 4), as for other configuration. */
 function readRequestFile(path: string): RefinementRequest {
+  const text = readOptionText({ what: 'request file', path, maxBytes: MAX_REQUEST_BYTES, hint: 'pass the path of a JSON or YAML file' });
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(path, 'utf8'));
+    raw = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== undefined) {
-      throw new InputError('INPUT_NOT_FOUND', `request file ${path} cannot be read`, { hint: 'pass the path of a JSON or YAML file', cause: error });
-    }
     throw new ConfigError(`request file ${path} is not valid JSON or YAML`, { hint: 'fix its syntax', cause: error });
+  }
+  const wrongType = nonPlainValue(raw);
+  if (wrongType !== null) {
+    throw new ConfigError(`request file ${path} is invalid: ${wrongType}`, { hint: 'each key holds a string or a list of strings' });
   }
   const parsed = refinementFileSchema.safeParse(raw);
   if (!parsed.success) {

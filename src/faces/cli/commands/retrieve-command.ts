@@ -1,16 +1,17 @@
 // `cairn retrieve TASK`: the context a task needs, within a token budget — staged retrieval
 // over the index, every decision in the raw log, the package on stdout.
 
-import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../app.js';
 import { openRetrieval } from '../../../app-retrieval.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
-import { InputError, UsageError } from '../../../core/errors.js';
+import { MIB, readOptionText } from '../../../config/option-file.js';
+import { UsageError } from '../../../core/errors.js';
 import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { printWarnings } from '../refresh.js';
 
 interface RetrieveFlags extends RepoFlags, ModelFlags {
@@ -79,20 +80,17 @@ export async function withRetrieval<T>(
 export function printResult(io: Io, result: RetrieveResult): void {
   io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
   const { budget, items } = result.package;
-  io.err(`cairn: task ${result.taskId} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
-  for (const note of result.notes) if (!result.warnings.includes(note)) io.err(`cairn: info: ${note}\n`);
-  for (const warning of result.warnings) io.err(`cairn: warning: ${warning}\n`);
+  io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
+  for (const note of result.notes) if (!result.warnings.includes(note)) io.err(`cairn: info: ${printable(note)}\n`);
+  for (const warning of result.warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
 }
+
+/** A task is an issue with its logs: a few pages, rarely more; 4 MiB is ~1M tokens. */
+const MAX_TASK_FILE_BYTES = 4 * MIB;
 
 function taskText(argument: string | undefined, file: string | undefined): string {
   if (argument !== undefined && file !== undefined) throw new UsageError('give the task once: as the argument or with --task-file', { hint: 'drop one of the two' });
-  if (file !== undefined) {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new InputError('INPUT_NOT_FOUND', `task file ${file} cannot be read`, { hint: 'pass the path of a readable text file', cause: error });
-    }
-  }
+  if (file !== undefined) return readOptionText({ what: 'task file', path: file, maxBytes: MAX_TASK_FILE_BYTES, hint: 'pass the path of a readable text file' });
   if (argument === undefined || argument.trim() === '') {
     throw new UsageError('no task given', { hint: 'pass the task text, e.g. cairn retrieve "fix the rounding in Cart.total" …, or --task-file FILE' });
   }

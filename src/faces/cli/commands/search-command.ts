@@ -15,6 +15,7 @@ import type { SignalContribution } from '../../../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../../../search/text-search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { isProviderFailure, openIndexForCommand } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
@@ -65,7 +66,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
         };
         const shown = flags.mode === 'bm25' || flags.kind === 'doc' ? bm25(io, reader, query, filter, flags) : await hybrid(io, context, reader, query, filter, flags);
         if (shown === 0 && (flags.lang || flags.path) && reader.files(filter).length === 0) {
-          io.err(`cairn: no indexed file matches ${describeFilter(flags)}\n  hint: --path takes a folder, a file or a glob relative to the repository root; see \`cairn status\` for the languages indexed\n`);
+          io.err(`cairn: no indexed file matches ${printable(describeFilter(flags))}\n  hint: --path takes a folder, a file or a glob relative to the repository root; see \`cairn status\` for the languages indexed\n`);
         }
       } finally {
         reader.close();
@@ -126,10 +127,10 @@ async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query
 }
 
 function renderBm25(results: TextSearchResult[], terms: string[]): string {
-  if (results.length === 0) return `no results for: ${terms.join(' ') || '(no searchable terms)'}\n`;
+  if (results.length === 0) return `no results for: ${printable(terms.join(' ')) || '(no searchable terms)'}\n`;
   const lines = results.map((result, rank) => {
-    const where = result.line ? `${result.path}:${result.line}` : result.path;
-    const title = result.title ? `  ${result.title}` : '';
+    const where = result.line ? `${printable(result.path)}:${result.line}` : printable(result.path);
+    const title = result.title ? `  ${printable(result.title)}` : '';
     const more = result.alsoMatched ? ` (+${result.alsoMatched} more in file)` : '';
     return `${String(rank + 1).padStart(2)}. ${where}${title}\n    ${result.kind} · score ${result.score.toFixed(2)} · matched ${result.matchedFields.join(', ')}${more}`;
   });
@@ -140,8 +141,8 @@ function renderRanked(rows: RankedRow[], explain: boolean): string {
   if (rows.length === 0) return 'no results\n';
   const lines: string[] = [];
   rows.forEach((row, rank) => {
-    const where = row.line ? `${row.path}:${row.line}` : row.path;
-    lines.push(`${String(rank + 1).padStart(2)}. ${where}${row.title ? `  ${row.title}` : ''}`);
+    const where = row.line ? `${printable(row.path)}:${row.line}` : printable(row.path);
+    lines.push(`${String(rank + 1).padStart(2)}. ${where}${row.title ? `  ${printable(row.title)}` : ''}`);
     const ranked = row.signals.filter((signal) => signal.rank !== null).sort((a, b) => b.contribution - a.contribution);
     lines.push(`    score ${row.score.toFixed(4)} · ${ranked.map((s) => `${s.signal} #${s.rank}`).join(', ') || 'no signal'}`);
     if (explain) {

@@ -7,6 +7,7 @@ import { similarTo, type Similarity } from '../../../search/graph/similar.js';
 import { readTargetText } from '../../../search/graph/target.js';
 import { positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
+import { printable } from '../../../core/printable.js';
 import { TARGET_ARGUMENT_HELP, withGraphOptions, withTargetGraph, type GraphCommandFlags } from './graph-command.js';
 
 interface SimilarFlags extends GraphCommandFlags {
@@ -31,12 +32,12 @@ export function registerSimilarCommand(program: Command, io: Io): void {
 
 export function renderSimilarity(similarity: Similarity): string {
   const what = similarity.target.kind === 'file' ? 'files' : 'symbols';
-  const lines = [`${what} similar to ${similarity.target.id}`];
+  const lines = [`${what} similar to ${printable(similarity.target.id)}`];
   if (similarity.results.length === 0) lines.push('  (none found)');
   similarity.results.forEach((item, index) => {
     const signals = item.signals.map((s) => `${s.signal} #${s.rank}`).join(' · ');
-    lines.push(`${String(index + 1).padStart(3)}. ${item.id}  (${signals})`);
+    lines.push(`${String(index + 1).padStart(3)}. ${printable(item.id)}  (${signals})`);
   });
-  if (similarity.terms.length > 0) lines.push(`  distinctive terms: ${similarity.terms.map((t) => t.term).join(' ')}`);
+  if (similarity.terms.length > 0) lines.push(`  distinctive terms: ${printable(similarity.terms.map((t) => t.term).join(' '))}`);
   return `${lines.join('\n')}\n`;
 }

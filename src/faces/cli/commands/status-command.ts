@@ -9,25 +9,39 @@ import { pendingChanges } from '../../../indexer/pending-changes.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import type { RawLogUsage } from '../../../store/raw-log.js';
+import { printable } from '../../../core/printable.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
+  check?: boolean;
 }
 
 export function registerStatusCommand(program: Command, io: Io): void {
   const command = program.command('status').description('show the index location, its counts and pending changes');
   withRepoOptions(command)
     .option('--json', 'print JSON')
+    .option('--check', "also check every page of the index (SQLite's integrity check); exit 5 when damaged")
     .action(async (flags: StatusFlags) => {
       const context = await repoFrom(flags, io);
       const reader = openOrExplain(context);
       try {
+        // First: a damaged index fails here, before any figure read from it is printed.
+        if (flags.check) reader.checkIntegrity('full');
         const stats = reader.stats();
         const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
         const history = reader.meta(GIT_NOTE_META);
         const log = rawLogUsage(context);
         const writer = activeIndexWriter(context.indexDir);
-        const status = { repo: context.root, indexDir: context.indexDir, ...stats, writer, historyNote: history, rawLog: log, pending };
+        const status = {
+          repo: context.root,
+          indexDir: context.indexDir,
+          ...stats,
+          writer,
+          historyNote: history,
+          rawLog: log,
+          pending,
+          ...(flags.check ? { integrity: 'ok' } : {}),
+        };
         if (flags.json) {
           printJson(io, status);
           return;
@@ -39,15 +53,16 @@ export function registerStatusCommand(program: Command, io: Io): void {
           .join(', ');
         io.out(
           [
-            `repository   ${context.root}`,
-            `index        ${context.indexDir} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
+            `repository   ${printable(context.root)}`,
+            `index        ${printable(context.indexDir)} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
             ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
-            `history      ${history ?? 'complete'}`,
+            `history      ${history === null ? 'complete' : printable(history)}`,
             `raw log      ${describeLog(log)}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
+            ...(flags.check ? ['integrity    ok (every page checked)'] : []),
             '',
           ].join('\n'),
         );

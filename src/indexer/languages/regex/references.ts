@@ -77,7 +77,7 @@ export function collectReferences(
 
 /** The builder keys references by `scope.key` alone. */
 function scopeFor(key: string): Scope {
-  return { key, qualifiedName: null, kind: 'file', exported: true };
+  return { key, qualifiedName: null, kind: 'file', exported: true, depth: 0 };
 }
 
 /** Per line, the key of the innermost definition covering it (outer ones are written first). */

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
+import { emptyContext, type ClassifiedSymbol } from '../stages/stage.js';
+import { DEFAULT_TUNING } from '../tuning.js';
+import { buildCandidates } from './candidates.js';
+import { diskSources } from './source-texts.js';
+import { TermMatcher } from './term-matcher.js';
+
+const methods = Array.from({ length: 8 }, (_, m) => `    def handle_${m}(self, order):\n${Array.from({ length: 10 }, (_, i) => `        step_${i} = order.refund(${m * 10 + i})`).join('\n')}\n        return step_0\n`).join('\n');
+const LEDGER = `class Ledger:\n    """Keeps refunds."""\n\n    REFUND_LIMIT = 100\n    refund_codes = {"full": 1, "partial": 2}\n\n${methods}`;
+const doc = Array.from({ length: 40 }, (_, i) => `    Example ${i}: settle(order) refunds it.`).join('\n');
+const SETTLE = `def settle(order):\n    """Settles an order.\n\n${doc}\n    """\n    refund = order.refund()\n    return refund\n`;
+
+describe('buildCandidates', () => {
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE });
+  });
+  afterAll(() => repo.close());
+
+  function candidates(keys: string[]) {
+    const symbols: ClassifiedSymbol[] = keys.map((key) => ({ key, path: key.split('::')[0]!, class: 'primary', tier: 0, reason: 'test', score: 1, signals: {} }));
+    const context = { ...emptyContext('t', 'r', { contextWindow: 2_000, reservedTokens: 0, available: 2_000 }), symbols };
+    const kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: false };
+    const terms = new TermMatcher(new Map([['refund', 1], ['limit', 2]]));
+    return buildCandidates(context, kb, { terms, frames: [], tuning: DEFAULT_TUNING.candidates });
+  }
+
+  it('offers a class with methods as its own lines (header, fields), its methods elided, never whole', () => {
+    const [ledger] = candidates(['ledger.py::Ledger']);
+    expect(ledger!.texts.full).toBeNull();
+    expect(ledger!.detail).toBe('excerpt');
+    expect(ledger!.texts.excerpt).toContain('REFUND_LIMIT = 100');
+    expect(ledger!.texts.excerpt).not.toContain('def handle_');
+    expect(ledger!.texts.excerpt).toMatch(/⋯ lines \d+-\d+ not shown ⋯/);
+  });
+
+  it('offers a definition that is mostly docstring whole, and as its code (the docstring cut to its first line) when that does not fit', () => {
+    const [settle] = candidates(['settle.py::settle']);
+    expect(settle!.texts.full).toContain('Example 3');
+    expect(settle!.texts.excerpt).toContain('refund = order.refund()');
+    expect(settle!.texts.excerpt).toContain('"""Settles an order.');
+    expect(settle!.texts.excerpt).not.toContain('Example 3');
+  });
+});
