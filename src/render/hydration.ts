@@ -4,6 +4,7 @@
 
 import type { Hydration, HydrationBlock, HydrationFormat } from '../core/memory.js';
 import { fencedBlock } from './fence.js';
+import { oneLine } from './view.js';
 import { snakeKeys } from './snake-case.js';
 
 /** Longest piece of the query the header repeats (the model has the query already). */
@@ -13,11 +14,14 @@ function since(block: HydrationBlock): string {
   return block.previousEpisode === null ? 'an earlier episode' : `episode ${block.previousEpisode}`;
 }
 
+// One-line fields (keys, reasons, notes) have their control characters folded (view.ts
+// oneLine), so a name from the repository cannot break the layout the model reads.
 function heading(block: HydrationBlock): string {
-  if (block.status === 'changed') return `${block.entityKey} — changed since you saw it (${since(block)})`;
-  if (block.status === 'deleted') return `${block.entityKey} — deleted since you saw it (${since(block)})`;
-  if (block.status === 'moved') return `${block.entityKey} — moved to ${block.movedTo ?? '?'} since you saw it (${since(block)})`;
-  return block.entityKey;
+  const key = oneLine(block.entityKey);
+  if (block.status === 'changed') return `${key} — changed since you saw it (${since(block)})`;
+  if (block.status === 'deleted') return `${key} — deleted since you saw it (${since(block)})`;
+  if (block.status === 'moved') return `${key} — moved to ${oneLine(block.movedTo ?? '?')} since you saw it (${since(block)})`;
+  return key;
 }
 
 function notice(block: HydrationBlock): string {
@@ -32,7 +36,7 @@ function notice(block: HydrationBlock): string {
 }
 
 function metaLine(block: HydrationBlock): string {
-  const parts = [block.triggeredBy, block.reason, block.method];
+  const parts = [oneLine(block.triggeredBy), block.reason, block.method];
   if (block.status !== 'deleted') parts.push(`lines ${block.startLine}-${block.endLine}`, `sha256 ${(block.artifactHash ?? '').slice(0, 12)}`);
   if (block.status === 'unchanged') parts.push(`unchanged since ${since(block)}`);
   return `${parts.join(' · ')}\n`;
@@ -49,7 +53,7 @@ export function markdownBlock(block: HydrationBlock): string {
 }
 
 function firstLine(query: string): string {
-  const line = query.trim().split('\n', 1)[0] ?? '';
+  const line = oneLine(query.trim().split('\n', 1)[0] ?? '');
   return line.length > QUERY_SHOWN ? `${line.slice(0, QUERY_SHOWN)}…` : line;
 }
 
@@ -60,7 +64,7 @@ export function markdownHeader(hydration: Pick<Hydration, 'conversationId' | 'ep
 export function markdownFooter(hydration: Pick<Hydration, 'blocks' | 'cut' | 'budget' | 'notes' | 'episodeId'>): string {
   const { budget, cut } = hydration;
   const cutPhrase = cut.length === 0 ? '' : ` · ${cut.length} cut by the budget (\`cairn episode ${hydration.episodeId}\` lists them)`;
-  const notes = hydration.notes.map((note) => `- ${note}\n`).join('');
+  const notes = hydration.notes.map((note) => `- ${oneLine(note)}\n`).join('');
   return `---\n${notes}${hydration.blocks.length} of ${budget.maxEntities} entities · ${budget.usedTokens} of ${budget.maxTokens} tokens (${budget.tokenizer})${cutPhrase}\n`;
 }
 
