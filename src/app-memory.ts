@@ -25,6 +25,8 @@ export interface MemorySessionOptions {
   env: NodeJS.ProcessEnv;
   /** Open the retrieval pipeline too (hydrate's third tier). */
   pipeline: boolean;
+  /** `existing` for commands that only act on recorded memory: none yet is NOT_FOUND, not an empty store. */
+  store?: 'create' | 'existing';
 }
 
 export async function openMemory(context: RepoContext, options: MemorySessionOptions): Promise<MemorySession> {
@@ -45,7 +47,7 @@ export async function openMemory(context: RepoContext, options: MemorySessionOpt
       opened.push(reader);
       ports = basePorts(context, reader, options.log);
     }
-    const store = openMemoryStore(context);
+    const store = openMemoryStore(context, options.store ?? 'create');
     opened.push(store);
     return { ports: { ...ports, store }, warnings, close: () => closeAll(opened) };
   } catch (error) {

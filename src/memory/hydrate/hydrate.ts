@@ -15,7 +15,7 @@ import { firstTiers, trackedEntities } from './candidates.js';
 import { draftBlocks, type Draft } from './drafts.js';
 import { emptyAllocation, frameCost, frameTooLarge, hasRoom, place, settle, type Allocation, type FitLimits } from './fit.js';
 import { logHydration } from './hydrate-log.js';
-import { namedEntities } from './named-entities.js';
+import { namedEntities, type NamedEntity } from './named-entities.js';
 import { pipelineTier } from './pipeline-tier.js';
 
 export interface HydrateRequest {
@@ -44,29 +44,12 @@ function positive(name: string, value: number): number {
 }
 
 export async function hydrate(ports: MemoryPorts, request: HydrateRequest): Promise<HydrateResult> {
-  if (request.query.trim() === '') throw new UsageError('the query is empty', { hint: 'say what the episode needs, e.g. cairn hydrate "fix Cart.total rounding" --conversation c1' });
-  const conversationId = checkId('conversation', request.conversationId);
-  const now = (ports.now ?? Date.now)();
-  const episodeId = request.episodeId === undefined ? newEpisodeId(now) : checkId('episode', request.episodeId);
-  const format = request.format ?? 'markdown';
-  const limits = {
-    maxTokens: positive('--max-tokens', request.maxTokens ?? ports.settings.maxTokens),
-    maxEntities: positive('--max-entities', request.maxEntities ?? ports.settings.maxEntities),
-    format,
-    counter: ports.counter,
-  };
-  const sequence = ports.store.nextSequence(conversationId);
-  const named = namedEntities(ports.reader, request.query);
-  const notes = [...named.notes];
-  const frame = { conversationId, episodeId, sequence, query: request.query, format, notes, createdAt: new Date(now).toISOString() };
-  const fit: FitLimits = { ...limits, frame: frameCost({ ...frame, notes: [...notes, PIPELINE_NOTE_WIDEST] }, limits, WIDEST_CUT_COUNT) };
-  if (fit.frame > fit.maxTokens) throw frameTooLarge(fit, fit.frame);
-
-  const candidates = firstTiers(named.entities, trackedEntities(ports.store.shownEntities(conversationId, sequence)));
-  const context = { format, hydratedAt: frame.createdAt, notes };
+  const plan = planEpisode(ports, request);
+  const { frame, fit, notes } = plan;
+  const candidates = firstTiers(plan.named, trackedEntities(ports.store.shownEntities(frame.conversationId, frame.sequence)));
+  const context = { format: frame.format, hydratedAt: frame.createdAt, notes };
   const allocation = emptyAllocation(fit);
-  const drafts = draftBlocks(ports, candidates, context);
-  place(allocation, drafts, fit);
+  place(allocation, draftBlocks(ports, candidates, context), fit);
   if (hasRoom(allocation, fit)) {
     const taken = new Set(candidates.map((candidate) => candidate.entityKey));
     const tier = await pipelineTier(ports, request.query, fit.maxTokens - allocation.usedTokens, taken);
@@ -81,11 +64,42 @@ export async function hydrate(ports: MemoryPorts, request: HydrateRequest): Prom
     budget: { maxTokens: fit.maxTokens, maxEntities: fit.maxEntities, usedTokens: allocation.usedTokens, usedEntities: allocation.kept.length, tokenizer: ports.counter.name },
   };
   const { hydration, rendered } = settle(draft, allocation, fit);
-  record(ports, hydration, allocation, now);
+  record(ports, hydration, allocation, plan.now);
   logHydration(ports.log, hydration);
-  const touched = applyBlocks(ports, episodeId, hydration.blocks);
-  const evaluations = evaluateGates(ports, touched, episodeId);
+  const touched = applyBlocks(ports, frame.episodeId, hydration.blocks);
+  const evaluations = evaluateGates(ports, touched, frame.episodeId);
   return { hydration, rendered, evaluations };
+}
+
+interface Plan {
+  now: number;
+  frame: Omit<Hydration, 'blocks' | 'cut' | 'budget'>;
+  fit: FitLimits;
+  named: NamedEntity[];
+  /** The hydration's notes, added to as it goes. */
+  notes: string[];
+}
+
+/** The request checked, the episode numbered, the named entities found, the budgets set (the frame's cost reserved). */
+function planEpisode(ports: MemoryPorts, request: HydrateRequest): Plan {
+  if (request.query.trim() === '') throw new UsageError('the query is empty', { hint: 'say what the episode needs, e.g. cairn hydrate "fix Cart.total rounding" --conversation c1' });
+  const conversationId = checkId('conversation', request.conversationId);
+  const now = (ports.now ?? Date.now)();
+  const episodeId = request.episodeId === undefined ? newEpisodeId(now) : checkId('episode', request.episodeId);
+  const format = request.format ?? 'markdown';
+  const limits = {
+    maxTokens: positive('--max-tokens', request.maxTokens ?? ports.settings.maxTokens),
+    maxEntities: positive('--max-entities', request.maxEntities ?? ports.settings.maxEntities),
+    format,
+    counter: ports.counter,
+  };
+  const named = namedEntities(ports.reader, request.query);
+  const notes = [...named.notes];
+  const sequence = ports.store.nextSequence(conversationId);
+  const frame = { conversationId, episodeId, sequence, query: request.query, format, notes, createdAt: new Date(now).toISOString() };
+  const fit: FitLimits = { ...limits, frame: frameCost({ ...frame, notes: [...notes, PIPELINE_NOTE_WIDEST] }, limits, WIDEST_CUT_COUNT) };
+  if (fit.frame > fit.maxTokens) throw frameTooLarge(fit, fit.frame);
+  return { now, frame, fit, named: named.entities, notes };
 }
 
 /** The episode, its blocks, cuts and artifacts in one transaction; then the verdicts the reads established. */

@@ -23,7 +23,7 @@ function register(program: Command, io: Io, name: 'approve' | 'reject', descript
     .option('--no-refresh', 'do not refresh the index first')
     .action(async (key: string, flags: AuthorityFlags) => {
       const context = await repoFrom(flags, io);
-      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false });
+      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false, store: 'existing' });
       try {
         printWarnings(io, session);
         act(io, session.ports, key, flags.json === true);

@@ -26,7 +26,7 @@ export function registerEntityCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index first')
     .action(async (key: string, flags: EntityFlags) => {
       const context = await repoFrom(flags, io);
-      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false });
+      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false, store: 'existing' });
       try {
         printWarnings(io, session);
         const view = entityView(session.ports, key);
