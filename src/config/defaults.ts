@@ -13,5 +13,6 @@ export function defaultConfig(): Config {
     },
     retrieval: {},
     log: { maxBytes: 64 * 1024 * 1024 },
+    memory: { etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 },
   };
 }
