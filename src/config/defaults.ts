@@ -15,5 +15,6 @@ export function defaultConfig(): Config {
     retrieval: {},
     log: { maxBytes: 64 * 1024 * 1024 },
     diagnostics: defaultDiagnostics(),
+    memory: { etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 },
   };
 }

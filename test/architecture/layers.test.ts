@@ -1,6 +1,8 @@
 // Layers, enforced: every import between cairn's own modules points inward. core imports
 // nothing of ours; store knows no pipeline, search or face; search and retrieval know no
-// face, no evaluation and not the composition root (src/app*.ts). Tests and test fixtures
+// face, no evaluation and not the composition root (src/app*.ts); memory builds on
+// retrieval (its ranking, its counter) and, like it, knows no face or indexer (the
+// composition root hands it the indexer's extraction as a port). Tests and test fixtures
 // are exempt (they may wire real adapters); everything else under src/ is checked.
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   search: ['core', 'config', 'store', 'providers'],
   retrieval: ['core', 'config', 'store', 'providers', 'search', 'render'],
   diagnostics: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
+  memory: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
 };
 

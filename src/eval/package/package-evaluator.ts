@@ -85,7 +85,10 @@ export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluato
         format: 'markdown',
         ...(options.tuning ? { tuning: options.tuning } : {}),
       });
-      const items = result.package.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`);
+      const items = [
+        ...result.package.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`),
+        ...result.package.budget.evicted.map((record) => `evicted ${record.detail} ${record.symbolKey ?? record.path}: ${record.reason}`),
+      ];
       return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used, items };
     } finally {
       logs.close();

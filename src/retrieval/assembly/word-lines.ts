@@ -28,6 +28,8 @@ class Vocabulary {
   private readonly byHash = new Map<number, number>();
   private words: string[] = [];
   private expansions: string[][] = [];
+  /** Token count of each id's expansion, as bytes (an expansion holds a handful of tokens). */
+  private tokenCounts = new Uint8Array(1 << 14);
 
   /** The id of the word text[start, end), whose hash scanWord gave. */
   idAt(text: string, start: number, end: number, hash: number): number {
@@ -45,16 +47,23 @@ class Vocabulary {
     let id = this.ids.get(word);
     if (id === undefined) {
       id = this.expansions.length;
+      const expansion = expandWord(word);
       this.ids.set(word, id);
       this.words.push(word);
-      this.expansions.push(expandWord(word));
+      this.expansions.push(expansion);
+      if (id >= this.tokenCounts.length) {
+        const grown = new Uint8Array(this.tokenCounts.length * 2);
+        grown.set(this.tokenCounts);
+        this.tokenCounts = grown;
+      }
+      this.tokenCounts[id] = Math.min(255, expansion.length);
     }
     return id;
   }
 
   /** How many code tokens the word expands to. */
   tokens(id: number): number {
-    return this.expansions[id]!.length;
+    return this.tokenCounts[id]!;
   }
 
   expansion(id: number): readonly string[] {
@@ -98,29 +107,49 @@ export function wordLines(key: string, text: string): WordLines {
   return made;
 }
 
+/** Scratch buffers of split, grown as needed: a word takes two characters at least, a line one. */
+let scratchIds = new Int32Array(1 << 16);
+let scratchStarts = new Uint32Array(1 << 14);
+let scratchLengths = new Uint32Array(1 << 14);
+
 function split(text: string): WordLines {
-  const ids: number[] = [];
-  const lineStarts: number[] = [0];
+  const maxWords = (text.length >> 1) + 1;
+  const maxLines = text.length + 2;
+  if (scratchIds.length < maxWords) scratchIds = new Int32Array(maxWords);
+  if (scratchStarts.length < maxLines) {
+    scratchStarts = new Uint32Array(maxLines);
+    scratchLengths = new Uint32Array(maxLines);
+  }
+  const ids = scratchIds;
+  const starts = scratchStarts;
+  const lengths = scratchLengths;
   const hash = new Int32Array(1);
+  let words = 0;
+  let lines = 0;
+  let length = 0;
+  starts[0] = 0;
   let lineEnd = text.indexOf('\n');
   for (let at = nextWordStart(text, 0, text.length); at < text.length; at = nextWordStart(text, at, text.length)) {
     // Words never span lines: close every line that ends before this word.
     while (lineEnd !== -1 && lineEnd < at) {
-      lineStarts.push(ids.length);
+      lengths[lines] = length;
+      length = 0;
+      starts[++lines] = words;
       lineEnd = text.indexOf('\n', lineEnd + 1);
     }
     const end = scanWord(text, at, hash);
-    ids.push(VOCABULARY.idAt(text, at, end, hash[0]!));
+    const id = VOCABULARY.idAt(text, at, end, hash[0]!);
+    ids[words++] = id;
+    length += VOCABULARY.tokens(id);
     at = end;
   }
   while (lineEnd !== -1) {
-    lineStarts.push(ids.length);
+    lengths[lines] = length;
+    length = 0;
+    starts[++lines] = words;
     lineEnd = text.indexOf('\n', lineEnd + 1);
   }
-  lineStarts.push(ids.length);
-  const lineLengths = new Uint32Array(lineStarts.length - 1);
-  for (let line = 0; line < lineLengths.length; line++) {
-    for (let at = lineStarts[line]!; at < lineStarts[line + 1]!; at++) lineLengths[line]! += VOCABULARY.tokens(ids[at]!);
-  }
-  return { ids: Int32Array.from(ids), lineStarts: Uint32Array.from(lineStarts), lineLengths, generation: VOCABULARY.generation };
+  lengths[lines] = length;
+  starts[++lines] = words;
+  return { ids: ids.slice(0, words), lineStarts: starts.slice(0, lines + 1), lineLengths: lengths.slice(0, lines), generation: VOCABULARY.generation };
 }

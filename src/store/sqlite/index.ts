@@ -9,3 +9,4 @@ export { openSqliteSessionStore, type SessionStoreOptions } from './session-stor
 export { openSqliteVectorIndex } from './vector-index.js';
 export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-tables.js';
 export { openSqliteFailureMemory, openSqliteFailureReader, type FailureMemoryOptions } from './failure-memory.js';
+export { openSqliteMemoryStore, type MemoryStoreOptions } from './memory-store.js';

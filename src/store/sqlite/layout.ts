@@ -26,6 +26,8 @@ export interface IndexPaths {
   vectors: string;
   /** Past failures and their resolutions (`cairn failures record`), read by `cairn diagnose`. */
   failures: string;
+  /** Episode memory: hydrations, the artifact vault, entity states, the ledger, the ETV cache. */
+  memory: string;
 }
 
 export function indexPaths(indexDir: string): IndexPaths {
@@ -37,5 +39,6 @@ export function indexPaths(indexDir: string): IndexPaths {
     sessions: join(indexDir, 'sessions.db'),
     vectors: join(indexDir, 'vectors.db'),
     failures: join(indexDir, 'failures.db'),
+    memory: join(indexDir, 'memory.db'),
   };
 }

@@ -222,10 +222,12 @@ class SqliteRawLog implements RawLog {
 const OLDEST_AT = 'SELECT at FROM entries ORDER BY seq LIMIT 1';
 
 /**
- * Write-ahead log bounds of a segment: checkpoint every 64 pages (1 MiB) and truncate the
- * WAL file back to 1 MiB after, so the files on disk stay close to what the log holds.
+ * Write-ahead log bounds of a segment: checkpoint every 512 pages (8 MiB) and truncate the
+ * WAL file back to 8 MiB after, so the files on disk stay within 8 MiB of what the log
+ * holds. A run on a large repository logs ~2 MB: a 1 MiB bound checkpointed (and synced)
+ * twice a run, a large part of what a retrieve costs in CPU (bench/README.md).
  */
-const WAL_PRAGMAS = ['wal_autocheckpoint = 64', 'journal_size_limit = 1048576'];
+const WAL_PRAGMAS = ['wal_autocheckpoint = 512', 'journal_size_limit = 8388608'];
 
 /** The segment being written holds this many bytes (its pages, wherever they are: file or WAL). */
 function heldBytes(active: Active): number {

@@ -21,6 +21,7 @@ export const REQUIRED_TABLES: Readonly<Record<SchemaName, readonly string[]>> = 
   sessions: ['sessions'],
   vectors: ['meta', 'items', 'completed_paths', 'embedding_cache'],
   failures: ['failures'],
+  memory: ['artifacts', 'episodes', 'blocks', 'cuts', 'versions', 'ledger', 'evaluations', 'authority', 'etv_cache', 'counters'],
 };
 
 /** The tables of a database, SQLite's own (sqlite_*) left out. */
