@@ -2,6 +2,7 @@
 // only) and environment variables are parsed into this and frozen; nothing else reads them.
 
 import { z } from 'zod';
+import { DEFAULT_DIAGNOSTICS, DEFAULT_TRIGGERS, defaultDiagnostics } from './diagnostics-defaults.js';
 
 /**
  * Node's timers hold a signed 32-bit count of ms: a longer delay fires after 1 ms, which
@@ -106,6 +107,68 @@ export const retrievalConfigSchema = z
   })
   .strict();
 
+/** A regular expression template for earlier attempts' logs: `{phase}` and a group `(?<attempt>\\d+)`. */
+const attemptLogPattern = z
+  .string()
+  .refine((pattern) => pattern.includes('{phase}') && pattern.includes('(?<attempt>'), { message: 'must contain {phase} and a group (?<attempt>\\d+)' })
+  .refine((pattern) => compiles(pattern.replaceAll('{phase}', 'phase')), { message: 'is not a valid regular expression' });
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const triggersSchema = z
+  .object({
+    minErrorChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minErrorChars),
+    minActionableChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minActionableChars),
+    minRootCauseChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minRootCauseChars),
+    genericPhrases: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.genericPhrases]),
+    vagueRootCause: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.vagueRootCause]),
+    failureMarkers: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.failureMarkers]),
+    repeatAttempt: z.number().int().min(2).default(DEFAULT_TRIGGERS.repeatAttempt),
+    attemptLogPatterns: z.array(attemptLogPattern).default([...DEFAULT_TRIGGERS.attemptLogPatterns]),
+    markerScanBytes: z.number().int().positive().default(DEFAULT_TRIGGERS.markerScanBytes),
+  })
+  .strict();
+
+const capSchema = z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }).strict();
+
+function priorityCapsSchema(defaults: (typeof DEFAULT_DIAGNOSTICS.caps)['medium']) {
+  return z
+    .object({
+      runArtifacts: capSchema.default({ ...defaults.runArtifacts }),
+      sotFiles: capSchema.default({ ...defaults.sotFiles }),
+      memoryEntries: capSchema.default({ ...defaults.memoryEntries }),
+    })
+    .strict()
+    .default(structuredClone(defaults));
+}
+
+/** Escalation triggers and the caps of deep retrieval (`cairn diagnose`). */
+export const diagnosticsConfigSchema = z
+  .object({
+    triggers: triggersSchema.default(defaultDiagnostics().triggers),
+    recencyHours: z.number().positive().default(DEFAULT_DIAGNOSTICS.recencyHours),
+    sotFolders: z.array(z.string().min(1)).default([...DEFAULT_DIAGNOSTICS.sotFolders]),
+    caps: z
+      .object({
+        low: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.low),
+        medium: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.medium),
+        high: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.high),
+      })
+      .strict()
+      .default(defaultDiagnostics().caps),
+    // The truncation marker alone is 21 bytes: a cut file holds at least a line of text.
+    minTruncatedBytes: z.number().int().min(40).default(DEFAULT_DIAGNOSTICS.minTruncatedBytes),
+    sotRanking: z.enum(['cairn', 'keywords']).default(DEFAULT_DIAGNOSTICS.sotRanking),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     index: indexConfigSchema.default(indexConfigSchema.parse({})),
@@ -114,6 +177,7 @@ export const configSchema = z
     memory: memoryConfigSchema.default({ etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 }),
     llm: llmConfigSchema.optional(),
     embed: embedConfigSchema.optional(),
+    diagnostics: diagnosticsConfigSchema.default(defaultDiagnostics()),
   })
   .strict();
 
@@ -123,4 +187,5 @@ export type LlmConfig = z.infer<typeof llmConfigSchema>;
 export type EmbedConfig = z.infer<typeof embedConfigSchema>;
 export type MemoryConfig = z.infer<typeof memoryConfigSchema>;
 export type RetrievalConfig = z.infer<typeof retrievalConfigSchema>;
+export type DiagnosticsConfig = z.infer<typeof diagnosticsConfigSchema>;
 export type Config = z.infer<typeof configSchema>;

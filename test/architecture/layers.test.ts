@@ -22,6 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   indexer: ['core', 'config', 'store', 'providers'],
   search: ['core', 'config', 'store', 'providers'],
   retrieval: ['core', 'config', 'store', 'providers', 'search', 'render'],
+  diagnostics: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   memory: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
 };
@@ -90,6 +91,9 @@ describe('layers', () => {
       [join(SRC, 'store/probe.ts')]: "import type { Stage } from '../retrieval/stages/stage.js';\n",
       [join(SRC, 'retrieval/probe.ts')]: "export const main = await import('../faces/cli/main.js');\nimport { openRepo } from '../app.js';\nimport { x } from '../eval/run-eval.js';\n",
       [join(SRC, 'search/probe.ts')]: "import { CairnError } from '../core/errors.js';\n",
+      [join(SRC, 'store/probe2.ts')]: "import type { HandoffBundle } from '../diagnostics/bundle.js';\n",
+      [join(SRC, 'retrieval/probe2.ts')]: "import { shouldEscalate } from '../diagnostics/escalate.js';\n",
+      [join(SRC, 'diagnostics/probe.ts')]: "import { rankSot } from './sot/rank.js';\nimport { retrieve } from '../retrieval/pipeline/retrieve.js';\nimport { main } from '../faces/cli/main.js';\nimport { openRepo } from '../app.js';\n",
     };
     expect(violations(Object.keys(sources), (file) => sources[file]!)).toEqual([
       'core/probe.ts → retrieval/pipeline/retrieve.js',
@@ -97,6 +101,10 @@ describe('layers', () => {
       'retrieval/probe.ts → faces/cli/main.js',
       'retrieval/probe.ts → app.js',
       'retrieval/probe.ts → eval/run-eval.js',
+      'store/probe2.ts → diagnostics/bundle.js',
+      'retrieval/probe2.ts → diagnostics/escalate.js',
+      'diagnostics/probe.ts → faces/cli/main.js',
+      'diagnostics/probe.ts → app.js',
     ]);
   });
 });

@@ -24,6 +24,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   retrieve: async () => (await import('./commands/retrieve-command.js')).registerRetrieveCommand,
   refine: async () => (await import('./commands/refine-command.js')).registerRefineCommand,
   explain: async () => (await import('./commands/explain-command.js')).registerExplainCommand,
+  diagnose: async () => (await import('./commands/diagnose-command.js')).registerDiagnoseCommand,
+  failures: async () => (await import('./commands/failures-command.js')).registerFailuresCommand,
   hydrate: async () => (await import('./commands/hydrate-command.js')).registerHydrateCommand,
   episode: async () => (await import('./commands/episode-command.js')).registerEpisodeCommand,
   entity: async () => (await import('./commands/entity-command.js')).registerEntityCommand,
