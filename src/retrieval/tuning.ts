@@ -61,8 +61,8 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
   precision: Object.freeze({
     units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1 }),
     tokensPerFocusFile: 1000,
-    tokensPerPrimary: 400,
-    minPrimaryShare: 0.4,
+    tokensPerPrimary: 250,
+    minPrimaryShare: 0.15,
   }),
   candidates: Object.freeze({
     fullShare: Object.freeze({ file: 0.06, primary: 0.35, supporting: 0.1 }),

@@ -5,6 +5,7 @@ import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieva
 import { analyzeTask } from '../task/task-query.js';
 import { assertedNames, hasRationale } from './precision-evidence.js';
 import { precisionStage } from './precision.js';
+import { withTuning } from '../tuning.js';
 import { DEFAULT_SCOPE_OPTIONS, scopeStage } from './scope.js';
 import { emptyContext, type Decision, type KnowledgeBase, type RetrievalContext } from './stage.js';
 
@@ -19,12 +20,17 @@ describe('precision stage on the shop fixture', () => {
   });
   afterAll(() => repo.close());
 
+  // The fixture is a handful of small files: at the default share nearly every definition the
+  // task touches is strong enough to be primary, so these tests ask for a stricter share to see
+  // the other classes at work.
+  const STRICT = withTuning({ precision: { minPrimaryShare: 0.4 } }).precision;
+
   async function run(text: string, options: { scope?: boolean; available?: number } = {}): Promise<RetrievalContext> {
     const task = await analyzeTask(repo.ports.reader, text);
     const available = options.available ?? 20_000;
     let context = emptyContext('task', 'run', { contextWindow: available + 500, reservedTokens: 500, available });
     if (options.scope !== false) context = await scopeStage(ONLY_NAMED).run(context, kb, task, deterministicJudge);
-    return precisionStage().run(context, kb, task, deterministicJudge);
+    return precisionStage(STRICT).run(context, kb, task, deterministicJudge);
   }
 
   const symbol = (context: RetrievalContext, key: string) => context.symbols.find((entry) => entry.key === key);
