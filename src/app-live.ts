@@ -68,8 +68,11 @@ export async function openServeSet(repos: { name: string; context: RepoContext }
           if (!workspace.hasIndex()) return; // the request builds it
           if (live === null) await workspace.refresh('request');
           else await live.batcher.flush();
+          await workspace.settled();
         },
       });
+      // An index that exists may be behind what changed while nothing watched: caught up now.
+      if (workspace.hasIndex()) void workspace.refresh('start');
     }
   } catch (error) {
     await closeAll();

@@ -40,7 +40,14 @@ export interface WorkspaceOptions {
   /** Fits packages (one fitting thread serves every workspace of a process). */
   fitter: Fitter;
   env: NodeJS.ProcessEnv;
+  /** How an index run is made (default: in this process). */
+  runner?: IndexRunner;
 }
+
+/** Runs one index run of the repository to its end, reporting progress; rejects with the run's typed error. */
+export type IndexRunner = (context: RepoContext, onProgress: (progress: IndexProgress) => void) => Promise<IndexSummary>;
+
+export const inProcessRunner: IndexRunner = (context, onProgress) => drainIndex(runIndex(context), onProgress);
 
 /** One complete state of the index, and what requests read it through. */
 export interface IndexView {
@@ -140,7 +147,7 @@ export class Workspace {
     readonly name: string,
     readonly context: RepoContext,
     private readonly logger: Logger,
-    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter },
+    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter; runner: IndexRunner },
   ) {}
 
   /** Opens the stores, and the index when there is a complete one; builds nothing. */
@@ -150,7 +157,7 @@ export class Workspace {
     try {
       pruneUnloggedSessions(rawLog, sessions);
       const llm = await modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
-      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter };
+      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter, runner: options.runner ?? inProcessRunner };
       const workspace = new Workspace(options.name, context, options.logger.child({ repo: options.name }), shared);
       workspace.openExisting();
       return workspace;
@@ -219,6 +226,11 @@ export class Workspace {
     return run.finally(done);
   }
 
+  /** Resolves when no refresh is running or waiting (one that starts later is not waited for). */
+  async settled(): Promise<void> {
+    while (this.queued !== null || this.active !== null) await (this.queued ?? this.active);
+  }
+
   /** Adopts an index another process completed since the last look (at most once per EXTERNAL_CHECK_MS). */
   checkExternal(now = Date.now()): void {
     if (this.active !== null || now - this.lastExternalCheck < EXTERNAL_CHECK_MS) return;
@@ -277,7 +289,7 @@ export class Workspace {
     const started = performance.now();
     const record: RefreshRecord = { at: new Date().toISOString(), ms: 0, reason, outcome: 'ok' };
     try {
-      const summary = await drainIndex(runIndex(this.context), (progress) => {
+      const summary = await this.shared.runner(this.context, (progress) => {
         for (const listener of this.progress) listener(progress);
       });
       record.changed = { added: summary.run.added, changed: summary.run.changed, removed: summary.run.removed };

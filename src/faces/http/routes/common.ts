@@ -8,6 +8,7 @@ import type { ServedRepo, ServeSet } from '../../../app-live.js';
 import { NotFoundError, UsageError } from '../../../core/errors.js';
 import type { Logger } from '../../../logging/logger.js';
 import { errorBody } from '../errors.js';
+import { existsInRepository } from '../../api/on-disk.js';
 import type { ResultCache } from '../cache.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
@@ -33,6 +34,8 @@ export interface Reply {
   /** The validated request, as the cache key (without the repository name). */
   request: unknown;
   cacheable: boolean;
+  /** The repository files a cacheable answer names (checked on every cache hit). */
+  paths?: (answer: never) => string[];
 }
 
 export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (view: IndexView) => Promise<unknown> | unknown): Promise<Response> {
@@ -40,7 +43,15 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (vie
   const compute = (): Promise<unknown> => repo.workspace.use(work);
   if (!what.cacheable) return c.json(await compute());
   await repo.workspace.ensureIndex();
-  const { json, hit } = await deps.cache.through({ repo: repo.name, generation: repo.workspace.generation(), route: what.route, request: what.request }, compute);
+  const root = repo.workspace.context.root;
+  const { json, hit } = await deps.cache.through(
+    { repo: repo.name, generation: repo.workspace.generation(), route: what.route, request: what.request },
+    async () => {
+      const value = await compute();
+      return { value, paths: what.paths ? what.paths(value as never) : [] };
+    },
+    (paths) => paths.every((path) => existsInRepository(root, path)),
+  );
   return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8', 'x-cache': hit ? 'hit' : 'miss' });
 }
 

@@ -8,7 +8,9 @@ import type { TokenBudget } from '../../../retrieval/budget/limits.js';
 import { DEFAULT_BUDGET } from '../../../retrieval/pipeline/settings.js';
 import { FILE_RELATIONS } from '../../../search/graph/repo-graph.js';
 import { getContext, type ContextAnswer } from '../../api/context.js';
-import { searchCode } from '../../api/search.js';
+import { searchCode, type SearchAnswer } from '../../api/search.js';
+import type { Impact } from '../../../search/graph/impact.js';
+import type { Similarity } from '../../../search/graph/similar.js';
 import { graphAround, readCode, referencesOf, similarOf } from '../../api/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
@@ -19,7 +21,7 @@ const TAG = 'retrieval';
 export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   app.openapi(postRoute('/retrieval/search', 'Ranked files, symbols or doc sections for a query', searchBody, searchAnswer, TAG), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'search', repo, request, cacheable: true }, (view) =>
+    return reply(c, deps, { route: 'search', repo, request, cacheable: true, paths: (answer: SearchAnswer) => answer.results.map((row) => row.path) }, (view) =>
       searchCode(view, {
         query: request.query,
         limit: request.limit,
@@ -34,19 +36,20 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
 
   app.openapi(postRoute('/retrieval/context', 'The context package a task needs, within a token budget', contextBody, contextAnswer, TAG), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'context', repo, request, cacheable: true }, async (view) =>
+    // Cached as JSON only: that form names its paths, which a cache hit checks are still there.
+    return reply(c, deps, { route: 'context', repo, request, cacheable: request.format === 'json', paths: contextPaths }, async (view) =>
       contextJson(await getContext(view, { task: request.task, budget: budgetOf(view, request), stages: request.stages, format: request.format }), request.format),
     ) as never;
   });
 
   app.openapi(postRoute('/retrieval/similar', 'The files (or symbols) most similar to a file or symbol', similarBody, openAnswer('Similarity'), TAG), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'similar', repo, request, cacheable: true }, (view) => similarOf(view, request)) as never;
+    return reply(c, deps, { route: 'similar', repo, request, cacheable: true, paths: (answer: Similarity) => answer.results.map((item) => item.path) }, (view) => similarOf(view, request)) as never;
   });
 
   app.openapi(postRoute('/retrieval/graph', 'The neighbourhood of a file or symbol: imports, references, co-change, docs', graphBody, openAnswer('Neighbourhood'), TAG), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'graph', repo, request, cacheable: true }, (view) => {
+    return reply(c, deps, { route: 'graph', repo, request, cacheable: true, paths: (answer: { nodes: { path: string }[] }) => answer.nodes.map((node) => node.path) }, (view) => {
       const { target, depth, nodes, edges } = graphAround(view, { start: request.start, maxDistance: request.max_distance, relations: request.relations ?? [...FILE_RELATIONS], limit: request.limit });
       return { target, max_distance: depth, nodes, edges };
     }) as never;
@@ -54,7 +57,9 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
 
   app.openapi(postRoute('/retrieval/impact', 'What depends on a file or symbol: importers and referrers, with chains', impactBody, openAnswer('Impact'), TAG), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'impact', repo, request, cacheable: true }, (view) => referencesOf(view, request)) as never;
+    return reply(c, deps, { route: 'impact', repo, request, cacheable: true, paths: (answer: Impact) => [...answer.dependents, ...answer.tests].map((entry) => entry.path) }, (view) =>
+      referencesOf(view, request),
+    ) as never;
   });
 
   app.openapi(postRoute('/retrieval/symbol', "A symbol's or a file range's current code", symbolBody, openAnswer('Code'), TAG), async (c) => {
@@ -69,6 +74,10 @@ export function budgetOf(view: IndexView, request: { budget?: { context_window: 
   if (request.max_tokens !== undefined) return { contextWindow: request.max_tokens, reservedTokens: 0 };
   const configured = view.context.config.retrieval.budget;
   return configured ? { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens } : { ...DEFAULT_BUDGET };
+}
+
+function contextPaths(answer: { package?: { items?: { path: string }[] } }): string[] {
+  return (answer.package?.items ?? []).map((item) => item.path);
 }
 
 export function contextJson(answer: ContextAnswer, format: RenderFormat): Record<string, unknown> {
