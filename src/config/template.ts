@@ -15,9 +15,9 @@ index:
     maxCommits: 2000           # commits back from HEAD mined for co-change
     maxFilesPerCommit: 30      # larger commits do not count as co-change
 
-retrieval:
-  # stages: [scope, precision]                             # default: every stage, in order
-  # budget: { context_window: 16000, reserved_tokens: 4000 } # the default budget
+retrieval: {}                  # defaults: every stage in order, a 16000-token window with 4000 reserved
+  # stages: [scope, precision]
+  # budget: { context_window: 16000, reserved_tokens: 4000 }
 
 log:
   maxBytes: 67108864           # the raw log is kept under this many bytes (at least 1 MiB)
