@@ -63,7 +63,9 @@ interface Server {
 }
 
 async function startServer(): Promise<Server> {
-  const child = spawn(process.execPath, [CAIRN, 'serve', '--repo', `sympy=${repo}`, '--port', '0', '--log-format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CAIRN, 'serve', '--repo', `sympy=${repo}`, '--port', '0', '--log-format', 'json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  const listening = new Promise<string>((resolve) => child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()).endsWith('\n') && resolve(stdout.trim())));
   const log: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     let buffer = '';
@@ -74,10 +76,9 @@ async function startServer(): Promise<Server> {
         const line = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 1);
         log.push(line);
-        const found = /"url":"([^"]+)"/.exec(line);
-        if (found) resolve(found[1]!);
       }
     });
+    void listening.then(resolve);
     child.once('exit', (code) => reject(new Error(`cairn serve exited (${code}):\n${log.join('\n')}`)));
   });
   return { child, url, log };

@@ -36,7 +36,7 @@ export async function startApi(repos: { name: string; path: string }[], options:
     logger: logging.logger,
     version: 'test',
     token: options.token ?? null,
-    host: options.host ?? '127.0.0.1',
+    host: '127.0.0.1',
     port: 0,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 30_000,

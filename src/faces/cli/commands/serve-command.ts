@@ -59,6 +59,8 @@ export function registerServeCommand(program: Command, io: Io): void {
         await set.close();
         throw new InputError('INPUT_INVALID', `cannot listen on ${host}:${flags.port ?? settings.port}: ${error instanceof Error ? error.message : String(error)}`, { hint: 'pick another --port or --host' });
       });
+      // The command's output: where it listens (with --port 0, the port picked), for scripts.
+      io.out(`${server.url}\n`);
       logging.logger.info({ url: server.url, port: server.port, repos: set.repos.map((repo) => ({ name: repo.name, root: repo.workspace.context.root, indexed: repo.workspace.hasIndex() })) }, 'cairn serve listening');
       // Repositories without an index start building now; requests meanwhile wait for it.
       for (const repo of set.repos) if (!repo.workspace.hasIndex()) void repo.workspace.ensureIndex().catch((error: unknown) => logging.logger.error({ repo: repo.name, err: error }, 'building the index failed'));
