@@ -1,6 +1,6 @@
 // Layers, enforced: every import between cairn's own modules points inward. core imports
 // nothing of ours; store knows no pipeline, search or face; search and retrieval know no
-// face, no evaluation and not the composition root (src/app*.ts). Tests and test fixtures
+// face, no evaluation, no logger and not the composition root (src/app*.ts). Tests and test fixtures
 // are exempt (they may wire real adapters); everything else under src/ is checked.
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +21,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   search: ['core', 'config', 'store', 'providers'],
   retrieval: ['core', 'config', 'store', 'providers', 'search', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
+  // The one logger: used by the faces and the composition root only; the engine logs nothing itself.
+  logging: ['core'],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -87,6 +89,8 @@ describe('layers', () => {
       [join(SRC, 'store/probe.ts')]: "import type { Stage } from '../retrieval/stages/stage.js';\n",
       [join(SRC, 'retrieval/probe.ts')]: "export const main = await import('../faces/cli/main.js');\nimport { openRepo } from '../app.js';\nimport { x } from '../eval/run-eval.js';\n",
       [join(SRC, 'search/probe.ts')]: "import { CairnError } from '../core/errors.js';\n",
+      [join(SRC, 'indexer/probe.ts')]: "import type { Logger } from '../logging/logger.js';\n",
+      [join(SRC, 'logging/probe.ts')]: "import { main } from '../faces/cli/main.js';\n",
     };
     expect(violations(Object.keys(sources), (file) => sources[file]!)).toEqual([
       'core/probe.ts → retrieval/pipeline/retrieve.js',
@@ -94,6 +98,8 @@ describe('layers', () => {
       'retrieval/probe.ts → faces/cli/main.js',
       'retrieval/probe.ts → app.js',
       'retrieval/probe.ts → eval/run-eval.js',
+      'indexer/probe.ts → logging/logger.js',
+      'logging/probe.ts → faces/cli/main.js',
     ]);
   });
 });
