@@ -72,7 +72,7 @@ export async function openRetrieval(
  * Refreshes the index; its warnings (IndexSummary.warnings). When another process holds the
  * index (a rebuild, another command's refresh), the run answers from the last complete index.
  */
-async function refreshed(context: RepoContext): Promise<string[]> {
+export async function refreshed(context: RepoContext): Promise<string[]> {
   try {
     return (await drainIndex(runIndex(context))).warnings;
   } catch (error) {

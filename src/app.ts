@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from './config/load.js';
 import type { Config } from './config/schema.js';
-import { InputError, UsageError } from './core/errors.js';
+import { InputError, NotFoundError, UsageError } from './core/errors.js';
+import { prepareIndexDir } from './indexer/index-dir.js';
 import { vectorModelId } from './indexer/embed/chunks.js';
 import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from './indexer/index-repository.js';
 import { createEmbedder } from './providers/embed/create.js';
@@ -15,11 +16,13 @@ import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { Ranker } from './search/rank/types.js';
 import type { CuratedReader, IndexWriter } from './store/curated.js';
 import type { RawLog, RawLogUsage } from './store/raw-log.js';
+import type { MemoryStore } from './store/memory.js';
 import type { SessionStore } from './store/session.js';
 import {
   indexPaths,
   openSqliteCuratedReader,
   openSqliteIndexWriter,
+  openSqliteMemoryStore,
   openSqliteRawLog,
   openSqliteSessionStore,
   openSqliteVectorIndex,
@@ -154,6 +157,19 @@ export function rawLogUsage(context: Pick<RepoContext, 'indexDir' | 'config'>): 
 
 export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {
   return openSqliteSessionStore(context.indexDir);
+}
+
+/**
+ * Episode memory: memory.db in the index directory. `create` makes it (and the index
+ * directory) when absent; `existing` is for commands that only read it, which say there is
+ * no memory yet rather than create an empty one.
+ */
+export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'create' | 'existing' = 'create'): MemoryStore {
+  if (mode === 'existing' && !existsSync(indexPaths(context.indexDir).memory)) {
+    throw new NotFoundError(`no episode memory in ${context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
+  }
+  if (mode === 'create') prepareIndexDir(context.indexDir);
+  return openSqliteMemoryStore(context.indexDir);
 }
 
 export function runIndex(

@@ -22,5 +22,6 @@ export function defaultConfig(): Config {
     },
     mcp: { maxTokens: 8000 },
     watch: { enabled: true, debounceMs: 300, maxWaitMs: 10_000 },
+    memory: { etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 },
   };
 }

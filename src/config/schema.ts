@@ -85,6 +85,20 @@ export const logConfigSchema = z
   })
   .strict();
 
+/** Episode memory (memory.db in the index directory). */
+export const memoryConfigSchema = z
+  .object({
+    /** How long an ETV verdict is served from the cache while the file's size and times stay the same (ms). */
+    etvTtlMs: z.number().int().nonnegative().default(60_000),
+    /** Gate B passes without `cairn approve` unless the entity was rejected. */
+    implicitAuthority: z.boolean().default(false),
+    /** Default token budget of a hydration (`--max-tokens`). */
+    maxTokens: z.number().int().positive().max(10_000_000).default(8_000),
+    /** Default entity budget of a hydration (`--max-entities`). */
+    maxEntities: z.number().int().positive().max(100_000).default(40),
+  })
+  .strict();
+
 export const retrievalConfigSchema = z
   .object({
     stages: z.array(z.string().min(1)).min(1).optional(),
@@ -141,6 +155,7 @@ export const configSchema = z
     index: indexConfigSchema.default(indexConfigSchema.parse({})),
     retrieval: retrievalConfigSchema.default({}),
     log: logConfigSchema.default({ maxBytes: 64 * 1024 * 1024 }),
+    memory: memoryConfigSchema.default({ etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 }),
     llm: llmConfigSchema.optional(),
     embed: embedConfigSchema.optional(),
     serve: serveConfigSchema.default(serveConfigSchema.parse({})),
@@ -153,6 +168,7 @@ export type IndexConfig = z.infer<typeof indexConfigSchema>;
 export type BudgetConfig = z.infer<typeof budgetConfigSchema>;
 export type LlmConfig = z.infer<typeof llmConfigSchema>;
 export type EmbedConfig = z.infer<typeof embedConfigSchema>;
+export type MemoryConfig = z.infer<typeof memoryConfigSchema>;
 export type RetrievalConfig = z.infer<typeof retrievalConfigSchema>;
 export type CacheConfig = z.infer<typeof cacheConfigSchema>;
 export type ServeConfig = z.infer<typeof serveConfigSchema>;

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'PROVIDER_INVALID_RESPONSE' // it answered, but not in the agreed shape
   | 'APPEND_ONLY' // an attempt to rewrite the raw log
   | 'BUDGET' // a budget that cannot be met
+  | 'CONFLICT' // a memory update that would break an invariant (the same artifact again, two texts under one hash)
+  | 'INTEGRITY' // cairn doctor found damaged tracking data
   | 'INTERNAL';
 
 /** Documented process exit codes (README, "Exit codes"). */
@@ -34,6 +36,8 @@ export const EXIT_CODES: Record<ErrorCode, number> = {
   PROVIDER_INVALID_RESPONSE: 8,
   APPEND_ONLY: 1,
   BUDGET: 9,
+  CONFLICT: 10,
+  INTEGRITY: 11,
   INTERNAL: 1,
 };
 
@@ -113,6 +117,14 @@ export class AppendOnlyError extends CairnError {
   constructor(message: string, options?: CairnErrorOptions) {
     super('APPEND_ONLY', message, options);
     this.name = 'AppendOnlyError';
+  }
+}
+
+/** A memory update refused because it would break an invariant of the episode memory. */
+export class ConflictError extends CairnError {
+  constructor(message: string, options?: CairnErrorOptions) {
+    super('CONFLICT', message, options);
+    this.name = 'ConflictError';
   }
 }
 

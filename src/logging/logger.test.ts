@@ -45,7 +45,7 @@ describe('the logger', () => {
     expect(log.lines.join('')).not.toContain(JSON.stringify(secret).slice(1, -1));
   });
 
-  it('reads CAIRN_LOG as a level and a format; anything else is a usage error naming the part', () => {
+  it('reads CAIRN_LOG as a level and a format; anything else is a configuration error naming the part', () => {
     expect(parseLogVariable('debug')).toEqual({ level: 'debug' });
     expect(parseLogVariable('info,json')).toEqual({ level: 'info', format: 'json' });
     expect(parseLogVariable(' TEXT : warn ')).toEqual({ level: 'warn', format: 'text' });
@@ -56,7 +56,7 @@ describe('the logger', () => {
     } catch (error) {
       caught = error;
     }
-    expect(isCairnError(caught) && caught.code).toBe('USAGE');
+    expect(isCairnError(caught) && caught.code).toBe('CONFIG_INVALID');
     expect((caught as Error).message).toContain('"verbose"');
   });
 });

@@ -11,7 +11,7 @@
 import pino, { type Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
 import { Writable } from 'node:stream';
-import { UsageError } from '../core/errors.js';
+import { ConfigError } from '../core/errors.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './levels.js';
 
 export { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel };
@@ -51,7 +51,7 @@ export function parseLogVariable(value: string | undefined): Partial<LogSettings
     if ((LOG_LEVELS as readonly string[]).includes(part)) settings.level = part as LogLevel;
     else if ((LOG_FORMATS as readonly string[]).includes(part)) settings.format = part as LogFormat;
     else {
-      throw new UsageError(`CAIRN_LOG=${value}: "${part}" is neither a log level nor a log format`, {
+      throw new ConfigError(`CAIRN_LOG is "${value}": "${part}" is neither a log level nor a log format`, {
         hint: `use a level (${LOG_LEVELS.join(', ')}), optionally with a format (${LOG_FORMATS.join(', ')}), e.g. CAIRN_LOG=debug,json`,
       });
     }

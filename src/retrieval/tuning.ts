@@ -35,8 +35,6 @@ export interface CandidateTuning {
   minModuleScore: number;
   /** A small seed file is offered whole only when its standing for the task is at least this. */
   minWholeFileStanding: number;
-  /** Breadth before depth: every definition's excerpt before any definition's whole text. */
-  breadthFirst: boolean;
   /** Most lines of a definition's excerpt (signature included), at least. */
   excerptLines: number;
   /**
@@ -70,7 +68,6 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     fullShare: Object.freeze({ file: 0.06, primary: 0.35, supporting: 0.1 }),
     minModuleScore: 0.5,
     minWholeFileStanding: 0.5,
-    breadthFirst: false,
     excerptLines: 40,
     primaryExcerptShare: 0.2,
   }),

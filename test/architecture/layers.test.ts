@@ -1,6 +1,8 @@
 // Layers, enforced: every import between cairn's own modules points inward. core imports
 // nothing of ours; store knows no pipeline, search or face; search and retrieval know no
-// face, no evaluation, no logger and not the composition root (src/app*.ts). Tests and test fixtures
+// face, no evaluation, no logger and not the composition root (src/app*.ts); memory builds on
+// retrieval (its ranking, its counter) and, like it, knows no face or indexer (the
+// composition root hands it the indexer's extraction as a port). Tests and test fixtures
 // are exempt (they may wire real adapters); everything else under src/ is checked.
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   indexer: ['core', 'config', 'store', 'providers'],
   search: ['core', 'config', 'store', 'providers'],
   retrieval: ['core', 'config', 'store', 'providers', 'search', 'render'],
+  memory: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
   // The one logger: used by the faces and the composition root only; the engine logs nothing itself.
   logging: ['core'],

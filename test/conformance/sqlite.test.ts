@@ -8,9 +8,11 @@ import Database from 'better-sqlite3';
 import { indexPaths } from '../../src/store/sqlite/layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
+import { openSqliteMemoryStore } from '../../src/store/sqlite/memory-store.js';
 import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
 import { openSqliteVectorIndex } from '../../src/store/sqlite/vector-index.js';
 import { runCuratedStoreSuite } from './curated-store.suite.js';
+import { runMemoryStoreSuite } from './memory-store.suite.js';
 import { runRawLogSuite } from './raw-log.suite.js';
 import { runSessionStoreSuite } from './session-store.suite.js';
 import { runVectorIndexSuite } from './vector-index.suite.js';
@@ -68,4 +70,39 @@ runSessionStoreSuite('sqlite', async ({ now }) => {
 runVectorIndexSuite('sqlite', async () => {
   const { dir, cleanup } = temporaryIndexDir();
   return { index: openSqliteVectorIndex(dir), reopen: () => openSqliteVectorIndex(dir), cleanup };
+});
+
+/**
+ * A statement on memory.db through a connection of its own without foreign keys, as the
+ * sqlite3 shell runs by default (better-sqlite3 turns them on unless told).
+ */
+async function behindMemory(indexDir: string, sql: string, ...params: unknown[]): Promise<void> {
+  const db = new Database(indexPaths(indexDir).memory);
+  try {
+    db.pragma('foreign_keys = OFF');
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+runMemoryStoreSuite('sqlite', async () => {
+  const { dir, cleanup } = temporaryIndexDir();
+  const empty = temporaryIndexDir();
+  return {
+    store: openSqliteMemoryStore(dir),
+    reopen: () => openSqliteMemoryStore(dir),
+    openEmpty: () => openSqliteMemoryStore(empty.dir),
+    tamper: {
+      deleteBlocks: (episodeId) => behindMemory(dir, 'DELETE FROM blocks WHERE episode_id = ?', episodeId),
+      deleteArtifact: (hash) => behindMemory(dir, 'DELETE FROM artifacts WHERE hash = ?', hash),
+      setLedgerTime: (seq, at) => behindMemory(dir, 'UPDATE ledger SET at = ? WHERE seq = ?', at, seq),
+      deleteLedgerRow: (seq) => behindMemory(dir, 'DELETE FROM ledger WHERE seq = ?', seq),
+      setVersionState: (key, version, state) => behindMemory(dir, 'UPDATE versions SET state = ? WHERE entity_key = ? AND version = ?', state, key, version),
+    },
+    cleanup: async () => {
+      await cleanup();
+      await empty.cleanup();
+    },
+  };
 });

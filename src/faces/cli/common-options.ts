@@ -3,6 +3,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { openRepo, type RepoContext } from '../../app.js';
 import type { Io } from './io.js';
+import { printable } from '../../core/printable.js';
 
 export interface RepoFlags {
   repo?: string;
@@ -56,6 +57,11 @@ export function nonNegativeInt(name: string, max = MAX_COUNT): (value: string) =
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((part) => part.trim()).filter(Boolean)];
+}
+
+/** Text for people, every line escaped (core/printable.ts): repository names cannot add lines or escape codes. */
+export function printText(io: Io, text: string): void {
+  io.out(text.split('\n').map(printable).join('\n'));
 }
 
 export function printJson(io: Io, value: unknown): void {

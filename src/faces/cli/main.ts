@@ -29,6 +29,14 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   mcp: async () => (await import('./commands/mcp-command.js')).registerMcpCommand,
   init: async () => (await import('./commands/init-command.js')).registerInitCommand,
   config: async () => (await import('./commands/config-command.js')).registerConfigCommand,
+  hydrate: async () => (await import('./commands/hydrate-command.js')).registerHydrateCommand,
+  episode: async () => (await import('./commands/episode-command.js')).registerEpisodeCommand,
+  entity: async () => (await import('./commands/entity-command.js')).registerEntityCommand,
+  gates: async () => (await import('./commands/gates-command.js')).registerGatesCommand,
+  approve: async () => (await import('./commands/authority-commands.js')).registerApproveCommand,
+  reject: async () => (await import('./commands/authority-commands.js')).registerRejectCommand,
+  doctor: async () => (await import('./commands/doctor-command.js')).registerDoctorCommand,
+  memory: async () => (await import('./commands/memory-command.js')).registerMemoryCommand,
 };
 
 /** The program with the named command only, or with all of them (help, unknown names). */
@@ -63,7 +71,7 @@ function withLogOptions(command: Command): void {
  * Commands whose package is fitted on a worker thread: the thread is started before their
  * modules load, so the tokenizer it loads is ready sooner (retrieval/budget/fit-thread.ts).
  */
-const FITTING_COMMANDS = new Set(['retrieve', 'refine']);
+const FITTING_COMMANDS = new Set(['retrieve', 'refine', 'hydrate']);
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   if (FITTING_COMMANDS.has(argv[2] ?? '')) (await import('../../retrieval/budget/fit-thread.js')).startFitThreadAhead();

@@ -21,6 +21,8 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   PROVIDER_INVALID_RESPONSE: 502,
   APPEND_ONLY: 500,
   BUDGET: 422,
+  CONFLICT: 409,
+  INTEGRITY: 500,
   INTERNAL: 500,
 };
 

@@ -37,7 +37,6 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
     candidates,
     budget: { contextWindow: context.budget.contextWindow, reservedTokens: context.budget.reservedTokens },
     format: options.format,
-    allocate: { breadthFirst: options.tuning.breadthFirst },
     frame: {
       taskId: context.taskId,
       runId: context.runId,

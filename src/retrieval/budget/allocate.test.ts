@@ -186,20 +186,3 @@ describe('allocate: edges', () => {
     expect(result.edges.map((edge) => edge.to)).toEqual(files.slice(1, MAX_EDGES + 1));
   });
 });
-
-describe('allocate: breadth first', () => {
-  const specs = [
-    { path: 'a.py', symbol: 'long', score: 3, full: x(30), excerpt: x(8), signature: x(2) },
-    { path: 'b.py', symbol: 'other', score: 2, full: x(20), excerpt: x(6), signature: x(2) },
-  ];
-
-  it('gives every definition its excerpt before any its whole text, then raises the strongest first', () => {
-    const breadth = (capacity: number) => allocate(prioritize(specs.map(candidate)).slots, [], lengthCostModel(), capacity, { breadthFirst: true });
-    expect(shown(breadth(9 + 7))).toEqual(['a.py::long=excerpt', 'b.py::other=excerpt']);
-    expect(shown(breadth(31 + 7))).toEqual(['a.py::long=full', 'b.py::other=excerpt']);
-    // Depth first, the long definition takes the room the other's excerpt needed.
-    expect(shown(run(specs, 31 + 7))).toEqual(['a.py::long=full', 'b.py::other=excerpt']);
-    expect(shown(run(specs, 31 + 3))).toEqual(['a.py::long=full', 'b.py::other=signature']);
-    expect(shown(breadth(31 + 3))).toEqual(['a.py::long=excerpt', 'b.py::other=full']);
-  });
-});

@@ -30,17 +30,6 @@ export const MAX_NAMED = 12;
 /** Dependency lines among files that show code. */
 export const MAX_EDGES = 12;
 
-export interface AllocateOptions {
-  /**
-   * Breadth before depth: every item first takes its smallest view that shows code (an
-   * excerpt when it has one), and only then are items raised to their whole text, strongest
-   * first — so a few long definitions cannot take the room of many shorter ones.
-   */
-  breadthFirst: boolean;
-}
-
-export const DEFAULT_ALLOCATE_OPTIONS: AllocateOptions = { breadthFirst: false };
-
 export interface Placement {
   slot: Slot;
   detail: Detail;
@@ -76,7 +65,7 @@ interface State {
   readonly covered: DuplicateRecord[];
 }
 
-export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cost: CostModel, capacity: number, options: AllocateOptions = DEFAULT_ALLOCATE_OPTIONS): Allocation {
+export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cost: CostModel, capacity: number): Allocation {
   const state: State = {
     capacity,
     cost,
@@ -91,7 +80,7 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
     covered: [],
   };
   for (const slot of slots) {
-    if (!coverByContainer(state, slot)) raise(state, slot, 'path', options.breadthFirst ? firstView(slot) : codeDetails(slot));
+    if (!coverByContainer(state, slot)) raise(state, slot, 'path', codeDetails(slot));
   }
   // Absorptions may have freed budget for an item tried earlier: go round again.
   for (let raised = true; raised; ) {
@@ -103,12 +92,6 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
   }
   name(state, slots);
   return finish(state, slots);
-}
-
-/** The smallest view that shows code: the excerpt when there is one, else every code detail. */
-function firstView(slot: Slot): Detail[] {
-  const details = codeDetails(slot);
-  return details.includes('excerpt') ? details.filter((detail) => detail !== 'full') : details;
 }
 
 /** The details above path that show code: a file's outline is a listing, not code. */

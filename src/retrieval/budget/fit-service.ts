@@ -10,7 +10,6 @@
 import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError, errorOfFault, type ThreadFault } from '../../core/errors.js';
 import { renderPackage } from '../../render/index.js';
-import type { AllocateOptions } from './allocate.js';
 import { fitToBudget, type FitResult } from './fit.js';
 import type { TokenBudget } from './limits.js';
 import { claimFitThread, FIT_WORKER_SCRIPT } from './fit-thread.js';
@@ -21,8 +20,6 @@ export interface FitRequest {
   budget: TokenBudget;
   format: RenderFormat;
   frame: PackageFrame;
-  /** The allocation policy's options (plain data: the request crosses to the fitting thread). */
-  allocate?: AllocateOptions;
 }
 
 export interface Fitted {
@@ -40,7 +37,7 @@ export type FitReply = { id: number; fitted: Fitted } | { id: number; fault: Thr
 
 /** The pure part: fit the candidates and render the package, in this thread. */
 export function fitAndRender(request: FitRequest, counter: TokenCounter): Fitted {
-  const fit = fitToBudget(request.candidates, request.budget, counter, request.format, request.frame, request.allocate);
+  const fit = fitToBudget(request.candidates, request.budget, counter, request.format, request.frame);
   return { fit, rendered: renderPackage(fit.package, request.format) };
 }
 

@@ -8,7 +8,7 @@
 import type { BudgetSummary, ContextItem, ContextPackage, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError } from '../../core/errors.js';
 import { printerFor } from '../../render/index.js';
-import { allocate, DEFAULT_ALLOCATE_OPTIONS, type AllocateOptions, type Allocation } from './allocate.js';
+import { allocate, type Allocation } from './allocate.js';
 import { estimateTokens, settle, type Assembly } from './assemble.js';
 import { buildCostModel } from './cost.js';
 import { normalizeEdges } from './edges.js';
@@ -41,7 +41,6 @@ export function fitToBudget(
   exactCounter: TokenCounter,
   format: RenderFormat,
   frame: PackageFrame = EMPTY_FRAME,
-  options: AllocateOptions = DEFAULT_ALLOCATE_OPTIONS,
 ): FitResult {
   const available = availableTokens(budget);
   // Same counts, each line-start segment counted once for the whole fit (segments.ts).
@@ -60,7 +59,7 @@ export function fitToBudget(
     base: { contextWindow: budget.contextWindow, reservedTokens: budget.reservedTokens, available, format, tokenizer: counter.name },
   };
   const search: Search = {
-    plan: (capacity) => allocate(slots, edges, cost, capacity, options),
+    plan: (capacity) => allocate(slots, edges, cost, capacity),
     estimate: (allocation) => estimateTokens(allocation, assembly),
     verify: (allocation, guess) => settle(allocation, assembly, guess),
     available,

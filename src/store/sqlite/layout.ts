@@ -24,6 +24,8 @@ export interface IndexPaths {
    * loaded only when vectors are configured.
    */
   vectors: string;
+  /** Episode memory: hydrations, the artifact vault, entity states, the ledger, the ETV cache. */
+  memory: string;
 }
 
 export function indexPaths(indexDir: string): IndexPaths {
@@ -34,5 +36,6 @@ export function indexPaths(indexDir: string): IndexPaths {
     rawLog: join(indexDir, 'raw-log.db'),
     sessions: join(indexDir, 'sessions.db'),
     vectors: join(indexDir, 'vectors.db'),
+    memory: join(indexDir, 'memory.db'),
   };
 }

@@ -18,7 +18,7 @@ import { damaged, mapSqliteError, openDatabase, type Db, type StoreFile } from '
 import { requireTables, tablesOf } from './schema-tables.js';
 
 /** The databases of the SQLite adapter, one migrations folder each. */
-export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors';
+export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory';
 
 export interface Migration {
   version: number;

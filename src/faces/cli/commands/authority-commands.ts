@@ -1,0 +1,60 @@
+// `cairn approve KEY` and `cairn reject KEY`: gate B's explicit authority. Approving
+// records the approval of the live artifact and evaluates all three gates at once (the
+// entity is promoted when they pass); rejecting records it and tombstones the live version.
+
+import type { Command } from 'commander';
+import { openMemory } from '../../../app-memory.js';
+import { approve, reject } from '../../../memory/states/lifecycle.js';
+import { snakeKeys } from '../../../render/snake-case.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+import { memoryLog } from '../memory-log.js';
+import { printWarnings } from '../refresh.js';
+
+interface AuthorityFlags extends RepoFlags {
+  json?: boolean;
+  refresh: boolean;
+}
+
+function register(program: Command, io: Io, name: 'approve' | 'reject', description: string, act: typeof approveAction): void {
+  const command = program.command(name).description(description).argument('<key>', 'path::Qualified.name, or a file path, as hydrated');
+  withRepoOptions(command)
+    .option('--json', 'print JSON')
+    .option('--no-refresh', 'do not refresh the index first')
+    .action(async (key: string, flags: AuthorityFlags) => {
+      const context = await repoFrom(flags, io);
+      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false, store: 'existing' });
+      try {
+        printWarnings(io, session);
+        act(io, session.ports, key, flags.json === true);
+      } finally {
+        session.close();
+      }
+    });
+}
+
+type Ports = Parameters<typeof approve>[0];
+
+function approveAction(io: Io, ports: Ports, key: string, json: boolean): void {
+  const evaluation = approve(ports, key);
+  if (json) return printJson(io, snakeKeys(evaluation));
+  const state = ports.store.currentVersion(key)?.state ?? 'unknown';
+  printText(io, `${key}: approved; gates A ${evaluation.structural.passed ? 'pass' : 'FAIL'} · B ${evaluation.authority.passed ? 'pass' : 'FAIL'} · C ${evaluation.fresh.passed ? 'pass' : 'FAIL'} → ${evaluation.decision}; now ${state}\n`);
+  for (const [gate, result] of [['A', evaluation.structural], ['B', evaluation.authority], ['C', evaluation.fresh]] as const) {
+    if (!result.passed) printText(io, `  gate ${gate}: ${result.reason}\n`);
+  }
+}
+
+function rejectAction(io: Io, ports: Ports, key: string, json: boolean): void {
+  const version = reject(ports, key);
+  if (json) return printJson(io, snakeKeys(version));
+  printText(io, `${key}: rejected; version ${version.version} is now ${version.state}\n`);
+}
+
+export function registerApproveCommand(program: Command, io: Io): void {
+  register(program, io, 'approve', "approve an entity's live artifact (gate B), then evaluate its gates", approveAction);
+}
+
+export function registerRejectCommand(program: Command, io: Io): void {
+  register(program, io, 'reject', "reject an entity's live artifact: it is tombstoned and gate B fails until approved", rejectAction);
+}

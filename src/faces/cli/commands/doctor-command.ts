@@ -1,0 +1,32 @@
+// `cairn doctor`: checks the episode memory's tracking data and reports every problem
+// (exit 11 when there is one). It never repairs anything.
+
+import type { Command } from 'commander';
+import { openMemoryStore } from '../../../app.js';
+import { EXIT_CODES } from '../../../core/errors.js';
+import { doctorText, runDoctor } from '../../../memory/doctor.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface DoctorFlags extends RepoFlags {
+  json?: boolean;
+}
+
+export function registerDoctorCommand(program: Command, io: Io): void {
+  const command = program
+    .command('doctor')
+    .description('verify the episode memory: lost blocks, missing artifacts, ledger order, foreign keys, artifact hashes (reports, never repairs)');
+  withRepoOptions(command)
+    .option('--json', 'print JSON')
+    .action(async (flags: DoctorFlags) => {
+      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
+      try {
+        const report = runDoctor(store);
+        if (flags.json) printJson(io, report);
+        else printText(io, doctorText(report));
+        if (report.findings.length > 0) io.setExitCode(EXIT_CODES.INTEGRITY);
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,33 @@
+// `cairn episode ID`: what an episode was shown — its blocks in order, what the budget cut,
+// total tokens and the budget.
+
+import type { Command } from 'commander';
+import { openMemoryStore } from '../../../app.js';
+import { episodeText } from '../../../memory/introspect/text.js';
+import { episodeView } from '../../../memory/introspect/views.js';
+import { snakeKeys } from '../../../render/snake-case.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface EpisodeFlags extends RepoFlags {
+  json?: boolean;
+}
+
+export function registerEpisodeCommand(program: Command, io: Io): void {
+  const command = program
+    .command('episode')
+    .description("an episode's hydration: its blocks, what the budget cut, tokens used and the budget")
+    .argument('<id>', 'the episode id (printed by `cairn hydrate`)');
+  withRepoOptions(command)
+    .option('--json', 'print JSON')
+    .action(async (id: string, flags: EpisodeFlags) => {
+      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
+      try {
+        const view = episodeView({ store }, id);
+        if (flags.json) printJson(io, snakeKeys(view));
+        else printText(io, episodeText(view));
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,33 @@
+// `cairn gates EPISODE`: gates A (structural), B (authority) and C (fresh) for each entity
+// of an episode, with the decision taken and the state each version is in now.
+
+import type { Command } from 'commander';
+import { openMemoryStore } from '../../../app.js';
+import { gatesText } from '../../../memory/introspect/text.js';
+import { gatesView } from '../../../memory/introspect/views.js';
+import { snakeKeys } from '../../../render/snake-case.js';
+import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+interface GatesFlags extends RepoFlags {
+  json?: boolean;
+}
+
+export function registerGatesCommand(program: Command, io: Io): void {
+  const command = program
+    .command('gates')
+    .description("an episode's gate evaluations: A structural, B authority, C fresh, and the decision per entity")
+    .argument('<episode>', 'the episode id (printed by `cairn hydrate`)');
+  withRepoOptions(command)
+    .option('--json', 'print JSON')
+    .action(async (episode: string, flags: GatesFlags) => {
+      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
+      try {
+        const view = gatesView({ store }, episode);
+        if (flags.json) printJson(io, snakeKeys(view));
+        else printText(io, gatesText(view));
+      } finally {
+        store.close();
+      }
+    });
+}

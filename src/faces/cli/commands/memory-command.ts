@@ -1,0 +1,68 @@
+// `cairn memory export FILE` / `cairn memory import FILE`: a backup of the episode memory
+// (episodes, blocks, cuts, the vault, versions, the ledger, evaluations, approvals) as JSON
+// Lines. Export writes only the file it is given (never over an existing one); import
+// loads into an index directory without memory, all or nothing.
+
+import { createReadStream, existsSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { openMemoryStore } from '../../../app.js';
+import { InputError, isCairnError } from '../../../core/errors.js';
+import { backupLines, parseBackup } from '../../../memory/backup.js';
+import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import type { Io } from '../io.js';
+
+/** Rows written per append: a few MB at most in memory, however large the memory store. */
+const LINES_PER_WRITE = 2_000;
+
+export function registerMemoryCommand(program: Command, io: Io): void {
+  const memory = program.command('memory').description('back up and restore the episode memory');
+  withRepoOptions(memory.command('export').description('write the episode memory to FILE (JSON Lines)').argument('<file>', 'the backup file to write (must not exist)'))
+    .action(async (file: string, flags: RepoFlags) => {
+      if (existsSync(file)) throw new InputError('INPUT_INVALID', `${file} already exists`, { hint: 'name a new file: an export never overwrites one' });
+      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
+      try {
+        const rows = writeBackup(file, backupLines(store));
+        io.err(`cairn: exported ${rows} rows to ${file}\n`);
+      } finally {
+        store.close();
+      }
+    });
+  withRepoOptions(memory.command('import').description('load a backup written by `cairn memory export` into an empty memory store').argument('<file>', 'the backup file'))
+    .action(async (file: string, flags: RepoFlags) => {
+      if (!existsSync(file)) throw new InputError('INPUT_NOT_FOUND', `${file}: no such file`, { hint: 'pass the path of a file written by `cairn memory export`' });
+      const tables = await parseBackup(file, createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity }));
+      const store = openMemoryStore(await repoFrom(flags, io), 'create');
+      try {
+        store.load(tables);
+        io.err(`cairn: imported ${tables.reduce((sum, table) => sum + table.rows.length, 0)} rows from ${file}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
+
+/** Writes beside the target and renames it into place: a reader never sees half a backup. */
+function writeBackup(file: string, lines: Iterable<string>): number {
+  const partial = `${file}.partial-${process.pid}`;
+  let rows = -1;
+  try {
+    writeFileSync(partial, '', { flag: 'wx' });
+    let batch: string[] = [];
+    for (const line of lines) {
+      batch.push(line);
+      rows++;
+      if (batch.length === LINES_PER_WRITE) {
+        appendFileSync(partial, `${batch.join('\n')}\n`);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) appendFileSync(partial, `${batch.join('\n')}\n`);
+    renameSync(partial, file);
+    return rows;
+  } catch (error) {
+    rmSync(partial, { force: true });
+    if (isCairnError(error)) throw error;
+    throw new InputError('INPUT_INVALID', `cannot write ${file}`, { hint: 'check the folder exists and is writable', cause: error });
+  }
+}
