@@ -22,6 +22,12 @@ retrieval: {}                  # defaults: every stage in order, a 16000-token w
 log:
   maxBytes: 67108864           # the raw log is kept under this many bytes (at least 1 MiB)
 
+memory:                        # episode memory (\`cairn hydrate\`)
+  etvTtlMs: 60000              # ETV verdicts cached this long while a file looks unchanged (ms)
+  implicitAuthority: false     # gate B passes without \`cairn approve\` unless rejected
+  maxTokens: 8000              # a hydration's default token budget
+  maxEntities: 40              # a hydration's default entity budget
+
 serve:                         # \`cairn serve\` (its flags win)
   host: 127.0.0.1              # a non-loopback address needs --token
   port: 4321
