@@ -12,15 +12,21 @@
 // - changes made by another process (`cairn index` in a terminal) are noticed by a probe
 //   reader, asked at most once per EXTERNAL_CHECK_MS.
 
-import { drainIndex, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
+import { drainIndex, openMemoryStore, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
 import { openCompleteReader, openOrExplain } from './app-readers.js';
 import { modelPort, pruneUnloggedSessions } from './app-retrieval.js';
 import type { LlmConfig } from './config/schema.js';
 import { IndexError, isCairnError } from './core/errors.js';
+import { Turns } from './core/turns.js';
 import type { IndexProgress, IndexSummary } from './indexer/index-repository.js';
 import type { Logger } from './logging/logger.js';
+import { basePorts } from './app-memory.js';
+import type { MemoryLog, MemoryPorts } from './memory/ports.js';
+import { createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
+import { resolveStages } from './retrieval/pipeline/settings.js';
 import type { Fitter } from './retrieval/budget/fit-service.js';
 import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
+import type { MemoryCounters, MemoryStore } from './store/memory.js';
 import { deferredSink, type RecordSink } from './retrieval/pipeline/record-sink.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 import { loadRepoGraph } from './search/graph/load-graph.js';
@@ -60,6 +66,13 @@ export interface IndexView {
   ranker: Ranker | null;
   /** The repository graph of this state, loaded on first use. */
   graph(): RepoGraph;
+  /**
+   * Episode memory over this state (memory.db, opened on first use and kept); `existing`
+   * answers NOT_FOUND while no episode was ever recorded instead of creating the store.
+   */
+  memory(mode: 'create' | 'existing'): MemoryPorts;
+  /** Runs `work` after every earlier call for the same conversation has ended (each hydration numbers its episode from the last). */
+  inTurn<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface RefreshRecord {
@@ -94,16 +107,21 @@ class Generation {
   constructor(
     readonly id: number,
     private readonly pinned: CuratedReader,
-    shared: Omit<IndexView, 'generation' | 'reader' | 'retrieval' | 'graph'> & { ports: Omit<RetrievalPorts, 'reader' | 'readMemo'> },
+    shared: Omit<IndexView, 'generation' | 'reader' | 'retrieval' | 'graph' | 'memory'> & {
+      ports: Omit<RetrievalPorts, 'reader' | 'readMemo'>;
+      memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing') => MemoryPorts;
+    },
   ) {
     const reader = holdStill(pinned);
-    const { ports, ...rest } = shared;
+    const { ports, memory, ...rest } = shared;
+    const retrieval: RetrievalPorts = { ...ports, reader, readMemo: new ReadMemo() };
     this.view = {
       ...rest,
       generation: id,
       reader,
-      retrieval: { ...ports, reader, readMemo: new ReadMemo() },
+      retrieval,
       graph: () => (this.loadedGraph ??= loadRepoGraph(reader)),
+      memory: (mode) => memory(reader, retrieval, mode),
     };
   }
 
@@ -116,6 +134,11 @@ class Generation {
     this.retired = true;
     if (this.leases === 0) this.pinned.close();
   }
+}
+
+/** Episode memory's lines through the one logger. */
+function memoryLogOf(logger: Logger): MemoryLog {
+  return { info: (line) => logger.info(line), warn: (line) => logger.warn(line), debug: (line) => logger.debug(line) };
 }
 
 /** The reader with `latest()` disabled: a run's ReadMemo asks it, and a generation must not move. */
@@ -142,6 +165,10 @@ export class Workspace {
   private refreshes = 0;
   private lastRefresh: RefreshRecord | null = null;
   private closed = false;
+  private memoryStore: MemoryStore | null = null;
+  private counter: TokenCounter | null = null;
+  /** Hydrations of one conversation run one after another (each numbers its episode from the last). */
+  private readonly conversations = new Turns();
 
   private constructor(
     readonly name: string,
@@ -238,6 +265,11 @@ export class Workspace {
     if (this.adopt()) this.logger.info({ generation: this.generation() }, 'index changed by another process: answering from its new state');
   }
 
+  /** ETV cache hits and misses so far (null while the memory store has not been opened). */
+  memoryCounters(): MemoryCounters | null {
+    return this.memoryStore?.counters() ?? null;
+  }
+
   status(): WorkspaceStatus {
     const reader = this.current?.view.reader ?? null;
     const indexedAt = reader?.meta('indexedAt') ?? null;
@@ -262,6 +294,7 @@ export class Workspace {
     this.current?.retire();
     this.current = null;
     this.probe?.close();
+    this.memoryStore?.close();
     await this.shared.records.flush().catch(() => undefined);
     this.shared.ranking.close();
     this.shared.rawLog.close();
@@ -334,11 +367,26 @@ export class Workspace {
     return true;
   }
 
+  private memoryPorts(reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts {
+    // `existing` refuses (NOT_FOUND) while there is no memory.db; once opened, the store is kept.
+    this.memoryStore ??= openMemoryStore(this.context, mode);
+    this.counter ??= createO200kCounter();
+    return {
+      ...basePorts(this.context, reader, memoryLogOf(this.logger), this.counter),
+      store: this.memoryStore,
+      // The model judge stays off, as in `cairn hydrate`: the same source and query give the same entities.
+      retrieval: { ...retrieval, llm: null },
+      stages: resolveStages(undefined, this.context.config),
+    };
+  }
+
   private install(reader: CuratedReader): void {
     const { rawLog, sessions, records, ranking, llm, fitter } = this.shared;
     const ranker = this.context.config.embed ? ranking.ranker : null;
     const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, ...(ranker ? { ranker } : {}) };
-    const generation = new Generation(this.nextId++, reader, { context: this.context, rawLog, ranker, ports });
+    const memory = (pinned: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts => this.memoryPorts(pinned, retrieval, mode);
+    const inTurn = <T>(key: string, work: () => Promise<T>): Promise<T> => this.conversations.run(key, work);
+    const generation = new Generation(this.nextId++, reader, { context: this.context, rawLog, ranker, ports, memory, inTurn });
     const previous = this.current;
     this.current = generation;
     previous?.retire();

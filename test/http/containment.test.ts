@@ -81,6 +81,26 @@ describe('paths and entity keys stay inside the served repository', () => {
     }
   });
 
+  it('entity keys of episode memory: refused (400) or not found (404) before any store or disk is asked; a hydration naming them shows nothing outside', async () => {
+    expect((await api.post('/hydrate', { query: hostile().join(' '), conversation_id: 'contained', max_tokens: 4000, format: 'markdown' })).status).toBe(200);
+    // shop/pricing.py is indexed but became a link leaving the repository since.
+    const named = await api.post('/hydrate', { query: `look at ${[...hostile(), 'shop/pricing.py::apply_discount', 'shop/pricing.py'].map((key) => `\`${key}\``).join(', ')}`, conversation_id: 'contained', max_tokens: 4000, format: 'markdown' });
+    expect(named.status).toBe(200);
+    expect(JSON.stringify(named.json)).not.toContain(MARKER);
+    for (const key of hostile()) {
+      for (const path of [`/introspect/entity/${encodeURIComponent(key)}`, `/introspect/entity/${encodeURIComponent(encodeURIComponent(key))}`, `/repos/shop/introspect/entity/${encodeURIComponent(key)}`]) {
+        const answer = await api.get(path);
+        expect([400, 404], `${path}: ${answer.text}`).toContain(answer.status);
+        expect(answer.text).not.toContain(MARKER);
+      }
+    }
+    for (const key of ['../outside/secret.py', '/etc/passwd', 'shop/../../secret.py::leaked', 'shop%2F..%2Fsecret.py', 'shop\\..\\secret.py']) {
+      const answer = await api.get(`/introspect/entity/${encodeURIComponent(key)}`);
+      expect(answer.status, key).toBe(400);
+      expect(JSON.parse(answer.text).error.code, key).toBe('INPUT_INVALID');
+    }
+  });
+
   it('an indexed file that became a link leaving the repository is not read', async () => {
     const read = await api.post('/retrieval/symbol', { target: 'shop/pricing.py' });
     expect(read.status).toBe(400);
@@ -117,6 +137,9 @@ describe('paths and entity keys stay inside the served repository', () => {
         expect(JSON.stringify(result)).not.toContain(MARKER);
       }
     }
+    const episode = (await client.callTool({ name: 'get_context', arguments: { task: `look at ${hostile().map((key) => `\`${key}\``).join(', ')}`, conversation_id: 'contained-mcp' } })) as CallToolResult;
+    expect(episode.isError ?? false).toBe(false);
+    expect(JSON.stringify(episode)).not.toContain(MARKER);
     const relinked = (await client.callTool({ name: 'read_symbol', arguments: { target: 'shop/pricing.py', start_line: 1, end_line: 2 } })) as CallToolResult;
     expect(relinked.isError).toBe(true);
     expect(JSON.stringify(relinked)).not.toContain(MARKER);

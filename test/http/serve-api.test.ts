@@ -157,7 +157,17 @@ describe('the API routes on one repository', () => {
     expect(metrics).toMatch(/cairn_index_age_seconds\{repo="shop"\} \d/);
     const openapi = JSON.parse((await api.get('/openapi.json')).text) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     expect(Object.keys(openapi.paths).sort()).toEqual(
-      ['/health', '/refine', '/repos/{repo}/tasks/{task_id}/explain', '/retrieval/context', '/retrieval/graph', '/retrieval/impact', '/retrieval/search', '/retrieval/similar', '/retrieval/symbol', '/retrieve', '/tasks/{task_id}/explain'].sort(),
+      [
+        '/health',
+        '/hydrate',
+        '/introspect/entity/{entity_key}',
+        '/introspect/gates/{episode_id}',
+        '/introspect/hydration/{episode_id}',
+        '/repos/{repo}/introspect/entity/{entity_key}',
+        '/repos/{repo}/introspect/gates/{episode_id}',
+        '/repos/{repo}/introspect/hydration/{episode_id}',
+        '/refine',
+        '/repos/{repo}/tasks/{task_id}/explain', '/retrieval/context', '/retrieval/graph', '/retrieval/impact', '/retrieval/search', '/retrieval/similar', '/retrieval/symbol', '/retrieve', '/tasks/{task_id}/explain'].sort(),
     );
     // The document comes from the schemas that validate: the same fields, the same limits.
     expect(Object.keys(openapi.components.schemas['SearchRequest']!.properties!)).toEqual(['repo', 'query', 'limit', 'kind', 'mode', 'filters']);

@@ -2,6 +2,8 @@
 // with a note on what was left out, refinement through get_context, and calls that see the
 // edits the watcher reported.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -87,6 +89,38 @@ describe('cairn mcp in-process (InMemoryTransport)', () => {
     const noTask = await call(client, 'get_context', { max_tokens: 2000 });
     expect(noTask.isError).toBe(true);
     expect(textOf(noTask)).toContain('get_context: task is missing');
+  });
+
+  it('carries episode memory across calls of one conversation: a later call shows what changed since', async () => {
+    const repo = shop();
+    const client = await serve(repo, { maxTokens: 2000, watch: false });
+    const first = await call(client, 'get_context', { task: 'The total is wrong: look at `Cart.total`', conversation_id: 'conv-1' });
+    expect(first.isError ?? false, textOf(first)).toBe(false);
+    const episode = first.structuredContent as { conversation_id: string; episode_id: string; sequence: number; items: { entity_key: string; status: string; text: string }[] };
+    expect(episode).toMatchObject({ conversation_id: 'conv-1', sequence: 1 });
+    expect(episode.items.find((item) => item.entity_key === 'shop/cart.py::Cart.total')).toMatchObject({ status: 'new' });
+    expect(counter.count(JSON.stringify(first.structuredContent))).toBeLessThanOrEqual(2000);
+    expect(counter.count(textOf(first))).toBeLessThanOrEqual(2000);
+    expect(textOf(first)).toContain('## shop/cart.py::Cart.total');
+
+    repo.write('shop/cart.py', readFileSync(join(repo.path, 'shop/cart.py'), 'utf8').replace('TAX_RATE), 2)', 'TAX_RATE), 3)'));
+    const second = await call(client, 'get_context', { task: 'Now the gateway `charge`', conversation_id: 'conv-1' });
+    const later = second.structuredContent as typeof episode;
+    expect(later.sequence).toBe(2);
+    expect(later.items.find((item) => item.entity_key === 'shop/cart.py::Cart.total')).toMatchObject({ status: 'changed', since_episode: episode.episode_id });
+    expect(textOf(second)).toContain('changed since you saw it');
+
+    const other = await call(client, 'get_context', { task: 'Now the gateway `charge`', conversation_id: 'conv-2' });
+    // Another conversation saw nothing before: its first episode, everything new to it.
+    expect((other.structuredContent as typeof episode).sequence).toBe(1);
+    expect((other.structuredContent as typeof episode).items.every((item) => item.status === 'new')).toBe(true);
+
+    const mixed = await call(client, 'get_context', { task_id: 'task-x', missing: ['formatPrice'], conversation_id: 'conv-1' });
+    expect(mixed.isError).toBe(true);
+    expect(textOf(mixed)).toContain('conversation_id cannot refine a task_id');
+    const badId = await call(client, 'get_context', { task: 'Cart.total', conversation_id: '../conv' });
+    expect(badId.isError).toBe(true);
+    expect(textOf(badId)).toContain('conversation id "../conv" is not usable');
   });
 
   it('sees an edit the watcher reported before it answers (the call waits for that refresh)', async () => {

@@ -92,6 +92,13 @@ describe('cairn mcp over stdio (the SDK client spawning the binary)', () => {
     expect(why.decisions.length).toBeGreaterThan(0);
     expect(why.budget.join('\n')).toContain('shown at');
 
+    // With a conversation id the answer is an episode of episode memory, recorded in the index directory.
+    const episode = (await client.callTool({ name: 'get_context', arguments: { task: 'The total is wrong: look at `Cart.total`', conversation_id: 'stdio-1', max_tokens: 3000 } })) as CallToolResult;
+    expect(episode.isError ?? false, text(episode)).toBe(false);
+    expect(episode.structuredContent).toMatchObject({ conversation_id: 'stdio-1', sequence: 1 });
+    expect(text(episode)).toContain('## shop/cart.py::Cart.total');
+    expect(existsSync(join(repo.path, '.cairn', 'memory.db'))).toBe(true);
+
     // The log is on stderr, and says what happened without showing code.
     expect(stderr()).toContain('index refreshed');
     expect(stderr()).not.toContain('def total');

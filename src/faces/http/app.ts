@@ -4,8 +4,9 @@
 // (ids, route, status, time — never bodies) and counted (metrics.ts). Errors are JSON
 // `{error: {code, message, hint}}` with a status chosen by the error's type.
 //
-// Routes live in routes/, one module per part of the engine; episode memory's (`/hydrate`,
-// `/introspect/...`) and diagnostics' (`/diagnose`) join them as those parts land.
+// Routes live in routes/, one module per part of the engine: retrieval, tasks, episode
+// memory (`/hydrate`, `/introspect/...`), the service's own; diagnostics' (`/diagnose`)
+// joins them as that part lands.
 
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,6 +18,7 @@ import { bearerAuth } from './auth.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { createMetrics } from './metrics.js';
+import { registerMemoryRoutes } from './routes/memory.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerTaskRoutes } from './routes/tasks.js';
@@ -65,6 +67,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   const deps = { served: options.served, cache, logger: options.logger };
   registerRetrievalRoutes(app, deps);
   registerTaskRoutes(app, deps);
+  registerMemoryRoutes(app, deps);
   registerServiceRoutes(app, { ...deps, metrics, version: options.version, authenticated: options.token !== null });
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));

@@ -1,7 +1,7 @@
 // Prometheus metrics (`GET /metrics`, text format): requests and latency per route, cache
-// hits and misses, and per repository the index's age, generation and refreshes. A
-// registry of its own (never prom-client's global one), so two servers in one process —
-// tests — keep their counts apart.
+// hits and misses, and per repository the index's age, generation and refreshes and the
+// episode memory's ETV cache hits and misses. A registry of its own (never prom-client's
+// global one), so two servers in one process — tests — keep their counts apart.
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServeSet } from '../../app-live.js';
@@ -52,6 +52,9 @@ export function createMetrics(served: ServeSet, cache: ResultCache): HttpMetrics
   );
   perRepo(registry, served, 'cairn_index_generation', 'Index states installed since the server started', (status) => status.generation);
   perRepo(registry, served, 'cairn_index_refreshes_total', 'Index refreshes run by the live index', (status) => status.refreshes);
+  // Read from memory.db, which counts across processes: `cairn hydrate` in a terminal counts too.
+  perRepo(registry, served, 'cairn_etv_cache_hits_total', 'Staleness checks of episode memory answered from the ETV cache', (_status, repo) => repo.workspace.memoryCounters()?.etvHits ?? null);
+  perRepo(registry, served, 'cairn_etv_cache_misses_total', 'Staleness checks of episode memory that read the disk', (_status, repo) => repo.workspace.memoryCounters()?.etvMisses ?? null);
   return {
     registry,
     observe(route, method, status, seconds) {
@@ -61,7 +64,9 @@ export function createMetrics(served: ServeSet, cache: ResultCache): HttpMetrics
   };
 }
 
-function perRepo(registry: Registry, served: ServeSet, name: string, help: string, value: (status: ReturnType<ServeSet['repos'][number]['workspace']['status']>) => number | null): void {
+type Served = ServeSet['repos'][number];
+
+function perRepo(registry: Registry, served: ServeSet, name: string, help: string, value: (status: ReturnType<Served['workspace']['status']>, repo: Served) => number | null): void {
   new Gauge({
     name,
     help,
@@ -70,7 +75,7 @@ function perRepo(registry: Registry, served: ServeSet, name: string, help: strin
     collect() {
       this.reset();
       for (const repo of served.repos) {
-        const measured = value(repo.workspace.status());
+        const measured = value(repo.workspace.status(), repo);
         if (measured !== null) this.set({ repo: repo.name }, measured);
       }
     },

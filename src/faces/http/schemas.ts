@@ -156,9 +156,9 @@ export const taskParams = z.object({
   task_id: z.string().min(1).max(128).openapi({ param: { name: 'task_id', in: 'path' }, example: 'task-0mwwi3t4x-d4f610a5' }),
 });
 
-export const repoTaskParams = taskParams.extend({
-  repo: z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' }),
-});
+const repoParam = z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' });
+
+export const repoTaskParams = taskParams.extend({ repo: repoParam });
 
 export const explainQuery = z.object({
   run: z.string().min(1).max(128).optional().openapi({ param: { name: 'run', in: 'query' }, description: 'Only this run of the task' }),
@@ -166,3 +166,39 @@ export const explainQuery = z.object({
 
 /** Answers whose shape is the engine's own (documented by their fields in the README). */
 export const openAnswer = (name: string) => z.record(z.string(), z.unknown()).openapi(name);
+
+/** Conversation and episode ids as memory/ids.ts accepts them (checked again there). */
+const memoryId = (description: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'letters, digits, ".", "_", ":" or "-", at most 128, starting with a letter or digit')
+    .openapi({ description });
+
+export const hydrateBody = z
+  .object({
+    repo: repoField,
+    query: text('What this episode needs: a task, a question, names of code'),
+    conversation_id: memoryId('The conversation the episode belongs to: later episodes of it carry what it was shown, marked when changed since'),
+    episode_id: memoryId("This episode's id (default: a new one, in the answer)").optional(),
+    max_tokens: z.number().int().min(100).max(10_000_000).optional().openapi({ description: 'Token budget of the whole hydration (default: memory.maxTokens, 8000)' }),
+    max_entities: z.number().int().min(1).max(100_000).optional().openapi({ description: 'Most entities shown (default: memory.maxEntities, 40)' }),
+    format: z.enum(['json', 'markdown']).default('json').openapi({ description: 'markdown adds the rendered blocks as text' }),
+  })
+  .strict()
+  .openapi('HydrateRequest');
+
+export const episodeParams = z.object({
+  episode_id: memoryId('An episode id, as POST /hydrate answers it').openapi({ param: { name: 'episode_id', in: 'path' }, example: 'ep-0mwwi3t4x-d4f610a5' }),
+});
+
+export const repoEpisodeParams = episodeParams.extend({ repo: repoParam });
+
+export const entityParams = z.object({
+  entity_key: z
+    .string()
+    .min(1)
+    .max(MAX_NAME)
+    .openapi({ param: { name: 'entity_key', in: 'path' }, description: 'path::Qualified.name or a path, percent-encoded (/ as %2F)', example: 'shop%2Fcart.py%3A%3ACart.total' }),
+});
+
+export const repoEntityParams = entityParams.extend({ repo: repoParam });

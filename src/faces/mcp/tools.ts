@@ -1,20 +1,16 @@
 // cairn's MCP tools: few, with small definitions (the whole tools/list answer is counted
 // by tools.test.ts and kept under 1,500 o200k tokens), each a thin call of one operation
-// (faces/api/) whose answer is capped (cap.ts). Tools that land with later parts (episode
-// memory's conversation id on get_context, diagnostics' diagnose_failure) join this list.
+// (faces/api/) whose answer is capped (cap.ts). get_context, the largest, has its own
+// module; diagnostics' diagnose_failure joins this list when that part lands.
 
 import { z } from 'zod';
 import type { IndexView } from '../../app-workspace.js';
-import { UsageError } from '../../core/errors.js';
-import { renderPackage } from '../../render/index.js';
-import { parseJson } from '../../render/json.js';
 import type { TokenCounter } from '../../retrieval/budget/tokens.js';
-import { MAX_MCP_TOKENS } from '../../config/schema.js';
-import { getContext, missingRequest, refineContext, type ContextAnswer } from '../api/context.js';
 import { explainRun } from '../api/explain.js';
 import { searchCode } from '../api/search.js';
 import { readCode, referencesOf } from '../api/targets.js';
 import { fitAnswer, type Answer } from './cap.js';
+import { GET_CONTEXT } from './context-tool.js';
 
 export interface ToolContext {
   /** Runs `work` on the repository's current index (built first when there is none). */
@@ -33,63 +29,7 @@ export interface Tool {
   run(args: never, context: ToolContext): Promise<Answer>;
 }
 
-const maxTokens = z.number().int().min(1000).max(MAX_MCP_TOKENS).optional().describe(`Answer size cap in tokens (default 8000, max ${MAX_MCP_TOKENS})`);
 const target = z.string().min(1).describe('A symbol (name, Class.method or path::Class.method) or a file path');
-
-/** Tokens kept free for the answer's own fields around the package (ids, counts, the note on what was left out). */
-const CONTEXT_RESERVE = 400;
-
-function capOf(asked: number | undefined, context: ToolContext): number {
-  return Math.min(asked ?? context.maxTokens, context.maxTokens, MAX_MCP_TOKENS);
-}
-
-const getContextInput = z
-  .object({
-    task: z.string().optional().describe('The task as written: issue, bug report with traceback, feature request'),
-    max_tokens: maxTokens,
-    task_id: z.string().optional().describe('Refine an earlier answer: its task_id'),
-    missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
-    error: z.string().optional().describe('With task_id: error output of the last attempt'),
-  })
-  .strict();
-
-async function runGetContext(args: z.infer<typeof getContextInput>, context: ToolContext): Promise<Answer> {
-  const cap = capOf(args.max_tokens, context);
-  const refining = args.task_id !== undefined && (args.missing?.length || args.error);
-  if (!refining && (args.task === undefined || args.task.trim() === '')) {
-    throw new UsageError('get_context: task is missing', { hint: 'pass the task text (or task_id with missing or error to refine an answer)' });
-  }
-  const answer = await context.withIndex((view) =>
-    refining
-      ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'json' })
-      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: CONTEXT_RESERVE }, format: 'json' }),
-  );
-  return fitAnswer(context.counter, contextAnswer(answer), cap, {
-    field: 'items',
-    note: (left) => `${left} more item${left === 1 ? '' : 's'} did not fit under ${cap} tokens: raise max_tokens, or read_symbol what you need`,
-    text: (structured) => JSON.stringify(structured),
-  });
-}
-
-function contextAnswer(answer: ContextAnswer): Answer {
-  const view = parseJson(answer.package.budget.format === 'json' ? answer.rendered : renderPackage(answer.package, 'json'));
-  const evicted = answer.package.budget.evicted;
-  const structured: Record<string, unknown> = {
-    task_id: view.taskId,
-    run_id: view.runId,
-    items: view.items,
-    edges: view.edges,
-    notes: view.notes,
-    tokens: { used: view.budget.used, available: view.budget.available },
-  };
-  if (evicted.length > 0) {
-    const named = evicted.slice(0, 5).map((entry) => entry.symbolKey ?? entry.path);
-    structured['omitted'] = `${evicted.length} candidate${evicted.length === 1 ? '' : 's'} left out for the budget (${named.join(', ')}${evicted.length > 5 ? ', …' : ''}): raise max_tokens, read_symbol one, or call again with task_id and missing`;
-  }
-  const markdown = renderPackage(answer.package, 'markdown');
-  const text = structured['omitted'] ? `${markdown.trimEnd()}\n\n(${String(structured['omitted'])})\n` : markdown;
-  return { structured, text };
-}
 
 const searchInput = z
   .object({
@@ -193,15 +133,7 @@ async function runExplain(args: z.infer<typeof explainInput>, context: ToolConte
 const loose = <T extends z.ZodRawShape>(shape: T): z.ZodObject => z.object(shape).loose();
 
 export const TOOLS: Tool[] = [
-  {
-    name: 'get_context',
-    description:
-      'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked. To get more: call again with task_id and missing.',
-    input: getContextInput,
-    output: loose({ task_id: z.string(), items: z.array(z.object({ path: z.string(), text: z.string() }).loose()) }),
-    readOnly: true,
-    run: runGetContext as Tool['run'],
-  },
+  GET_CONTEXT,
   {
     name: 'search_code',
     description: "Ranked search of this repository's code by identifiers, paths, error text or a description. Returns paths with symbols and lines; read_symbol shows the code.",

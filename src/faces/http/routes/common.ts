@@ -59,7 +59,8 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (vie
 export const ERROR_RESPONSES = {
   400: errorResponse('Invalid request: a field, value or combination is not accepted'),
   401: errorResponse('Missing or wrong bearer token'),
-  404: errorResponse('No such repository, file, symbol or task'),
+  404: errorResponse('No such repository, file, symbol, task, episode or entity'),
+  409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
   503: errorResponse('No complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),
