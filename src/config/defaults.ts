@@ -1,6 +1,7 @@
 // The configuration when there is no cairn.yaml: exactly what the schema's defaults give
 // (defaults.test.ts checks), written out so that most runs need not load the schema.
 
+import { defaultDiagnostics } from './diagnostics-defaults.js';
 import type { Config } from './schema.js';
 
 export function defaultConfig(): Config {
@@ -22,6 +23,7 @@ export function defaultConfig(): Config {
     },
     mcp: { maxTokens: 8000 },
     watch: { enabled: true, debounceMs: 300, maxWaitMs: 10_000 },
+    diagnostics: defaultDiagnostics(),
     memory: { etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 },
   };
 }

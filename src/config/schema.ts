@@ -2,6 +2,7 @@
 // only) and environment variables are parsed into this and frozen; nothing else reads them.
 
 import { z } from 'zod';
+import { DEFAULT_DIAGNOSTICS, DEFAULT_TRIGGERS, defaultDiagnostics } from './diagnostics-defaults.js';
 
 /**
  * Node's timers hold a signed 32-bit count of ms: a longer delay fires after 1 ms, which
@@ -150,6 +151,68 @@ export const watchConfigSchema = z
   })
   .strict();
 
+/** A regular expression template for earlier attempts' logs: `{phase}` and a group `(?<attempt>\\d+)`. */
+const attemptLogPattern = z
+  .string()
+  .refine((pattern) => pattern.includes('{phase}') && pattern.includes('(?<attempt>'), { message: 'must contain {phase} and a group (?<attempt>\\d+)' })
+  .refine((pattern) => compiles(pattern.replaceAll('{phase}', 'phase')), { message: 'is not a valid regular expression' });
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const triggersSchema = z
+  .object({
+    minErrorChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minErrorChars),
+    minActionableChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minActionableChars),
+    minRootCauseChars: z.number().int().nonnegative().default(DEFAULT_TRIGGERS.minRootCauseChars),
+    genericPhrases: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.genericPhrases]),
+    vagueRootCause: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.vagueRootCause]),
+    failureMarkers: z.array(z.string().min(1)).default([...DEFAULT_TRIGGERS.failureMarkers]),
+    repeatAttempt: z.number().int().min(2).default(DEFAULT_TRIGGERS.repeatAttempt),
+    attemptLogPatterns: z.array(attemptLogPattern).default([...DEFAULT_TRIGGERS.attemptLogPatterns]),
+    markerScanBytes: z.number().int().positive().default(DEFAULT_TRIGGERS.markerScanBytes),
+  })
+  .strict();
+
+const capSchema = z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }).strict();
+
+function priorityCapsSchema(defaults: (typeof DEFAULT_DIAGNOSTICS.caps)['medium']) {
+  return z
+    .object({
+      runArtifacts: capSchema.default({ ...defaults.runArtifacts }),
+      sotFiles: capSchema.default({ ...defaults.sotFiles }),
+      memoryEntries: capSchema.default({ ...defaults.memoryEntries }),
+    })
+    .strict()
+    .default(structuredClone(defaults));
+}
+
+/** Escalation triggers and the caps of deep retrieval (`cairn diagnose`). */
+export const diagnosticsConfigSchema = z
+  .object({
+    triggers: triggersSchema.default(defaultDiagnostics().triggers),
+    recencyHours: z.number().positive().default(DEFAULT_DIAGNOSTICS.recencyHours),
+    sotFolders: z.array(z.string().min(1)).default([...DEFAULT_DIAGNOSTICS.sotFolders]),
+    caps: z
+      .object({
+        low: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.low),
+        medium: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.medium),
+        high: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.high),
+      })
+      .strict()
+      .default(defaultDiagnostics().caps),
+    // The truncation marker alone is 21 bytes: a cut file holds at least a line of text.
+    minTruncatedBytes: z.number().int().min(40).default(DEFAULT_DIAGNOSTICS.minTruncatedBytes),
+    sotRanking: z.enum(['cairn', 'keywords']).default(DEFAULT_DIAGNOSTICS.sotRanking),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     index: indexConfigSchema.default(indexConfigSchema.parse({})),
@@ -161,6 +224,7 @@ export const configSchema = z
     serve: serveConfigSchema.default(serveConfigSchema.parse({})),
     mcp: mcpConfigSchema.default({ maxTokens: 8000 }),
     watch: watchConfigSchema.default({ enabled: true, debounceMs: 300, maxWaitMs: 10_000 }),
+    diagnostics: diagnosticsConfigSchema.default(defaultDiagnostics()),
   })
   .strict();
 
@@ -174,4 +238,5 @@ export type CacheConfig = z.infer<typeof cacheConfigSchema>;
 export type ServeConfig = z.infer<typeof serveConfigSchema>;
 export type McpConfig = z.infer<typeof mcpConfigSchema>;
 export type WatchConfig = z.infer<typeof watchConfigSchema>;
+export type DiagnosticsConfig = z.infer<typeof diagnosticsConfigSchema>;
 export type Config = z.infer<typeof configSchema>;

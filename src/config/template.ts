@@ -46,6 +46,37 @@ watch:                         # the live index of \`cairn serve\` and \`cairn m
   debounceMs: 300              # re-index once files have been quiet this long
   maxWaitMs: 10000             # ...or this long after the first change, while changes keep coming
 
+diagnostics:                   # \`cairn diagnose\`: escalation triggers and deep retrieval's caps
+  triggers:
+    minErrorChars: 20          # a shorter error message is a minimal bundle
+    minActionableChars: 30     # a shorter error message is not actionable
+    minRootCauseChars: 20      # a shorter root cause is not a clear one
+    genericPhrases: ["unknown error", "internal error", "something went wrong"]
+    vagueRootCause: ["unknown", "unclear", "investigate", "not sure"]
+    failureMarkers: ["ERROR:", "FAILED", "Exception:", "Traceback"]
+    repeatAttempt: 2           # earlier attempts' logs are looked at from this attempt on
+    attemptLogPatterns:        # regular expressions with {phase} and a group (?<attempt>\\d+)
+      - '(?:^|/){phase}(?:/(?:[^/]+/)*?|[._-])attempt[-_.]?(?<attempt>\\d+)(?=[/._-]|$)'
+      - '(?:^|/)attempt[-_.]?(?<attempt>\\d+)(?:/(?:[^/]+/)*?|[._-]){phase}(?=[./]|$)'
+    markerScanBytes: 4194304   # bytes of each earlier log searched for failure markers
+  recencyHours: 24             # run artifacts modified within this come first
+  sotFolders: [docs, src, tests]
+  caps:                        # per priority: files (or entries) and bytes per category
+    low:
+      runArtifacts: { count: 3, bytes: 5120 }
+      sotFiles: { count: 2, bytes: 8192 }
+      memoryEntries: { count: 3, bytes: 3072 }
+    medium:
+      runArtifacts: { count: 5, bytes: 10240 }
+      sotFiles: { count: 3, bytes: 15360 }
+      memoryEntries: { count: 5, bytes: 5120 }
+    high:
+      runArtifacts: { count: 8, bytes: 20480 }
+      sotFiles: { count: 5, bytes: 30720 }
+      memoryEntries: { count: 8, bytes: 10240 }
+  minTruncatedBytes: 100       # a file is cut to fit only when this much room is left
+  sotRanking: cairn            # or keywords (the plain keyword count alone)
+
 # llm:                         # optional: relevance judged by a model you run
 #   provider: openai           # or ollama
 #   model: qwen2.5-coder:7b

@@ -9,6 +9,7 @@ export type RawLogKind =
   | 'decision' // one file or symbol considered at a stage and tier: kept or dropped, why, score
   | 'llm_call' // prompt, response, latency, token counts
   | 'budget' // the effective budget of a run and what eviction / demotion did
+  | 'diagnosis' // a diagnose run: the escalation decision (triggers, priority) and what deep retrieval took per category
   | 'info'; // a notice worth keeping (e.g. "enrichment not found, tier 4 skipped")
 
 export interface RawLogEntry {

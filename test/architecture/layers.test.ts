@@ -22,6 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   indexer: ['core', 'config', 'store', 'providers'],
   search: ['core', 'config', 'store', 'providers'],
   retrieval: ['core', 'config', 'store', 'providers', 'search', 'render'],
+  diagnostics: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   memory: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
   // The one logger: used by the faces and the composition root only; the engine logs nothing itself.
@@ -94,6 +95,9 @@ describe('layers', () => {
       [join(SRC, 'search/probe.ts')]: "import { CairnError } from '../core/errors.js';\n",
       [join(SRC, 'indexer/probe.ts')]: "import type { Logger } from '../logging/logger.js';\n",
       [join(SRC, 'logging/probe.ts')]: "import { main } from '../faces/cli/main.js';\n",
+      [join(SRC, 'store/probe2.ts')]: "import type { HandoffBundle } from '../diagnostics/bundle.js';\n",
+      [join(SRC, 'retrieval/probe2.ts')]: "import { shouldEscalate } from '../diagnostics/escalate.js';\n",
+      [join(SRC, 'diagnostics/probe.ts')]: "import { rankSot } from './sot/rank.js';\nimport { retrieve } from '../retrieval/pipeline/retrieve.js';\nimport { main } from '../faces/cli/main.js';\nimport { openRepo } from '../app.js';\n",
     };
     expect(violations(Object.keys(sources), (file) => sources[file]!)).toEqual([
       'core/probe.ts → retrieval/pipeline/retrieve.js',
@@ -103,6 +107,10 @@ describe('layers', () => {
       'retrieval/probe.ts → eval/run-eval.js',
       'indexer/probe.ts → logging/logger.js',
       'logging/probe.ts → faces/cli/main.js',
+      'store/probe2.ts → diagnostics/bundle.js',
+      'retrieval/probe2.ts → diagnostics/escalate.js',
+      'diagnostics/probe.ts → faces/cli/main.js',
+      'diagnostics/probe.ts → app.js',
     ]);
   });
 });

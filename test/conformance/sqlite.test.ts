@@ -1,10 +1,11 @@
 // Runs every conformance suite against the SQLite adapter, each test in a fresh
 // temporary index directory.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { openSqliteFailureMemory, openSqliteFailureReader } from '../../src/store/sqlite/failure-memory.js';
 import { indexPaths } from '../../src/store/sqlite/layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
@@ -12,6 +13,7 @@ import { openSqliteMemoryStore } from '../../src/store/sqlite/memory-store.js';
 import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
 import { openSqliteVectorIndex } from '../../src/store/sqlite/vector-index.js';
 import { runCuratedStoreSuite } from './curated-store.suite.js';
+import { runFailureMemorySuite } from './failure-memory.suite.js';
 import { runMemoryStoreSuite } from './memory-store.suite.js';
 import { runRawLogSuite } from './raw-log.suite.js';
 import { runSessionStoreSuite } from './session-store.suite.js';
@@ -100,6 +102,24 @@ runMemoryStoreSuite('sqlite', async () => {
       deleteLedgerRow: (seq) => behindMemory(dir, 'DELETE FROM ledger WHERE seq = ?', seq),
       setVersionState: (key, version, state) => behindMemory(dir, 'UPDATE versions SET state = ? WHERE entity_key = ? AND version = ?', state, key, version),
     },
+    cleanup: async () => {
+      await cleanup();
+      await empty.cleanup();
+    },
+  };
+});
+
+runFailureMemorySuite('sqlite', async ({ now }) => {
+  const { dir, cleanup } = temporaryIndexDir();
+  const empty = temporaryIndexDir();
+  return {
+    memory: openSqliteFailureMemory(dir, { now }),
+    reopen: () => openSqliteFailureMemory(dir, { now }),
+    openReader: () => openSqliteFailureReader(dir),
+    openEmptyReader: () => ({
+      reader: openSqliteFailureReader(empty.dir),
+      createdNothing: () => !existsSync(empty.dir) && readdirSync(join(empty.dir, '..')).length === 0,
+    }),
     cleanup: async () => {
       await cleanup();
       await empty.cleanup();

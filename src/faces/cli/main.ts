@@ -29,6 +29,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   mcp: async () => (await import('./commands/mcp-command.js')).registerMcpCommand,
   init: async () => (await import('./commands/init-command.js')).registerInitCommand,
   config: async () => (await import('./commands/config-command.js')).registerConfigCommand,
+  diagnose: async () => (await import('./commands/diagnose-command.js')).registerDiagnoseCommand,
+  failures: async () => (await import('./commands/failures-command.js')).registerFailuresCommand,
   hydrate: async () => (await import('./commands/hydrate-command.js')).registerHydrateCommand,
   episode: async () => (await import('./commands/episode-command.js')).registerEpisodeCommand,
   entity: async () => (await import('./commands/entity-command.js')).registerEntityCommand,

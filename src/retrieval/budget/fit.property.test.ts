@@ -23,7 +23,7 @@ import { jsonItemKey, parseJson, parseMarkdown, parsePrompt, printerFor, renderP
 import { oneLine, renderOrder } from '../../render/view.js';
 import { allocate, MAX_EDGES, MAX_NAMED } from './allocate.js';
 import { buildCostModel } from './cost.js';
-import { normalizeEdges } from './edges.js';
+import { compareEdges, normalizeEdges } from './edges.js';
 import { fitToBudget } from './fit.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize, type Slot } from './order.js';
@@ -360,6 +360,24 @@ describe('allocate properties (o200k_base costs)', () => {
     return { edges, cost };
   }
 
+  /**
+   * What the edges a raise of `slot` to code would list cost (as allocate's newEdges picks
+   * them): none when its file already shows code, else its edges to files showing code,
+   * strongest first, while the list has room. Found by the property test (seed 2074566734):
+   * a file whose excerpt fitted the slack exactly was left at its path line, rightly, because
+   * its edge to the other file did not fit as well.
+   */
+  function edgesARaiseBrings(slot: Slot, result: ReturnType<typeof allocate>, edges: ReturnType<typeof normalizeEdges>, cost: ReturnType<typeof buildCostModel>): number {
+    const codePaths = new Set(result.placed.filter((p) => p.detail !== 'path' && !(p.slot.item.symbolKey === null && p.detail === 'signature')).map((p) => p.slot.item.path));
+    const path = slot.item.path;
+    if (codePaths.has(path)) return 0;
+    return edges
+      .filter((edge) => (edge.from === path && codePaths.has(edge.to)) || (edge.to === path && codePaths.has(edge.from)))
+      .sort((a, b) => b.weight - a.weight || compareEdges(a, b))
+      .slice(0, Math.max(0, MAX_EDGES - result.edges.length))
+      .reduce((sum, edge) => sum + cost.edgeCost(edge), 0);
+  }
+
   it(`stays within capacity and leaves no affordable raise undone (${RUNS} runs)`, () => {
     fc.assert(
       fc.property(allocationCaseArb, ([c, capacity, format]) => {
@@ -375,7 +393,8 @@ describe('allocate properties (o200k_base costs)', () => {
           for (const target of ['full', 'excerpt', 'signature'] as const) {
             if (detailRank(target) <= detailRank(detail) || detailRank(target) > detailRank(slot.ceiling)) continue;
             if (textAt(slot.item, target) === null) continue;
-            expect(cost.itemCost(slot, target) - cost.itemCost(slot, detail)).toBeGreaterThan(slack);
+            // A raise to code also lists the file's edges to files showing code: those cost too.
+            expect(cost.itemCost(slot, target) - cost.itemCost(slot, detail) + edgesARaiseBrings(slot, result, edges, cost)).toBeGreaterThan(slack);
           }
         }
       }),

@@ -2,7 +2,7 @@
 // (files) or class (symbols), kept ones with "+", dropped ones with "-", then the model
 // calls and what the budget did.
 
-import type { BudgetRecord, DecisionRecord } from './log-schemas.js';
+import type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval } from './log-schemas.js';
 import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
 import { printable } from '../../core/printable.js';
 
@@ -16,6 +16,7 @@ export function renderExplanation(explanation: Explanation): string {
 }
 
 function runLines(run: RunExplanation): string[] {
+  if (run.diagnosis) return diagnosisLines(run, run.diagnosis);
   const started = run.started;
   const judge = started?.model ? `model ${started.model.provider}:${started.model.model} (on error: ${started.model.onError})` : 'deterministic judgement';
   const lines = [
@@ -99,4 +100,34 @@ function rank(label: string): number {
 function firstLine(text: string): string {
   const line = text.split('\n')[0] ?? '';
   return printable(line.length > 160 ? `${line.slice(0, 160)}…` : line);
+}
+
+/** A `cairn diagnose` run: the decision and every trigger, then each category's items and totals. */
+function diagnosisLines(run: RunExplanation, diagnosis: NonNullable<RunExplanation['diagnosis']>): string[] {
+  const escalation: DiagnosisEscalation | null = diagnosis.escalation;
+  const lines = [
+    escalation
+      ? `run ${run.runId} (diagnose, ${run.startedAt}) · phase ${printable(escalation.phaseId)}, attempt ${escalation.attempt} · ${escalation.escalate ? `escalated, priority ${escalation.priority}` : `not escalated (priority ${escalation.priority})`}`
+      : `run ${run.runId} (diagnose, ${run.startedAt})`,
+  ];
+  if (escalation) {
+    lines.push(`  run directory: ${printable(escalation.runDir)}`, `  error: ${firstLine(escalation.errorMessage) || '(none)'}`);
+    for (const trigger of escalation.triggers) lines.push(`  trigger ${trigger.id}: ${trigger.fired ? 'FIRED' : 'quiet'} — ${printable(trigger.summary)}`);
+    for (const log of escalation.attemptLogs) lines.push(`    attempt ${log.attempt} log ${printable(log.path)}: ${log.markers.length ? printable(log.markers.join(', ')) : 'no failure marker'}`);
+    for (const warning of escalation.warnings) lines.push(`  warning: ${printable(warning)}`);
+  }
+  for (const stage of run.stages) lines.push(...stageLines(stage));
+  if (diagnosis.retrieval) lines.push(...retrievalLines(diagnosis.retrieval));
+  if (run.unreadable > 0) lines.push(`  ${run.unreadable} log entries in an unknown shape were skipped`);
+  return lines;
+}
+
+function retrievalLines(retrieval: DiagnosisRetrieval): string[] {
+  const lines = [`  deep retrieval at priority ${retrieval.priority} in ${retrieval.ms} ms:`];
+  for (const [name, outcome] of Object.entries(retrieval.categories)) {
+    const stop = outcome.stoppedBy === null ? '' : ` · stopped by the ${outcome.stoppedBy === 'count' ? 'count' : 'byte'} cap`;
+    lines.push(`    ${name}: ${outcome.count} of at most ${outcome.capCount}, ${outcome.bytes} of ${outcome.capBytes} bytes, ${outcome.truncated} truncated, ${outcome.considered} considered${stop}`);
+  }
+  for (const note of retrieval.notes) lines.push(`    note: ${printable(note)}`);
+  return lines;
 }

@@ -8,6 +8,8 @@ import {
   budgetSchema,
   decisionListSchema,
   decisionSchema,
+  diagnosisEscalationSchema,
+  diagnosisRetrievalSchema,
   infoSchema,
   llmCallSchema,
   runFailedSchema,
@@ -15,6 +17,8 @@ import {
   runStartedSchema,
   type BudgetRecord,
   type DecisionRecord,
+  type DiagnosisEscalation,
+  type DiagnosisRetrieval,
   type LlmCallRecord,
   type RunFinished,
   type RunStarted,
@@ -53,6 +57,8 @@ export interface RunExplanation {
   llmCalls: (LlmCallRecord & { stage: string | null })[];
   notes: { stage: string | null; event: string; message: string }[];
   budget: BudgetRecord | null;
+  /** A `cairn diagnose` run: its escalation decision and what deep retrieval took (null for retrieve and refine runs). */
+  diagnosis: { escalation: DiagnosisEscalation | null; retrieval: DiagnosisRetrieval | null } | null;
   /** Entries that did not have the shape this cairn writes (from another version). */
   unreadable: number;
 }
@@ -88,6 +94,7 @@ function explainRun(runId: string, records: RawLogRecord[]): RunExplanation {
     llmCalls: [],
     notes: [],
     budget: null,
+    diagnosis: null,
     unreadable: 0,
   };
   for (const record of records) run.unreadable += absorb(run, record);
@@ -139,6 +146,8 @@ function absorb(run: RunExplanation, record: RawLogRecord): number {
       if (budget.success) run.budget = budget.data;
       return budget.success ? 0 : 1;
     }
+    case 'diagnosis':
+      return absorbDiagnosis(run, payload) ? 0 : 1;
     case 'info': {
       const info = infoSchema.safeParse(payload);
       if (!info.success) return 1;
@@ -147,6 +156,15 @@ function absorb(run: RunExplanation, record: RawLogRecord): number {
       return 0;
     }
   }
+}
+
+function absorbDiagnosis(run: RunExplanation, payload: unknown): boolean {
+  const diagnosis = (run.diagnosis ??= { escalation: null, retrieval: null });
+  const escalation = diagnosisEscalationSchema.safeParse(payload);
+  if (escalation.success) diagnosis.escalation = escalation.data;
+  const retrieval = diagnosisRetrievalSchema.safeParse(payload);
+  if (retrieval.success) diagnosis.retrieval = retrieval.data;
+  return escalation.success || retrieval.success;
 }
 
 function absorbRun(run: RunExplanation, payload: unknown, stage: string | null): boolean {

@@ -80,3 +80,38 @@ export const budgetSchema = z.object({
   deduplicated: z.array(z.object({ path: z.string(), symbolKey: z.string().nullable(), tier: z.number(), coveredBy: z.string(), reason: z.string() })),
 });
 export type BudgetRecord = z.infer<typeof budgetSchema>;
+
+/** A diagnose run's escalation decision (written by src/diagnostics, read back by explain). */
+export const diagnosisEscalationSchema = z.object({
+  event: z.literal('escalation'),
+  phaseId: z.string(),
+  attempt: z.number(),
+  escalate: z.boolean(),
+  priority: z.enum(['high', 'medium', 'low']),
+  triggers: z.array(z.object({ id: z.string(), fired: z.boolean(), reasons: z.array(z.string()), summary: z.string() })),
+  attemptLogs: z.array(z.object({ path: z.string(), attempt: z.number(), markers: z.array(z.string()) })),
+  warnings: z.array(z.string()),
+  runDir: z.string(),
+  errorMessage: z.string(),
+});
+export type DiagnosisEscalation = z.infer<typeof diagnosisEscalationSchema>;
+
+const categoryOutcomeSchema = z.object({
+  count: z.number(),
+  bytes: z.number(),
+  capCount: z.number(),
+  capBytes: z.number(),
+  truncated: z.number(),
+  considered: z.number(),
+  stoppedBy: z.enum(['count', 'bytes']).nullable(),
+});
+
+/** What a diagnose run's deep retrieval took, per category. */
+export const diagnosisRetrievalSchema = z.object({
+  event: z.literal('retrieval'),
+  priority: z.enum(['high', 'medium', 'low']),
+  categories: z.object({ run_artifacts: categoryOutcomeSchema, sot_files: categoryOutcomeSchema, memory_entries: categoryOutcomeSchema }),
+  notes: z.array(z.string()),
+  ms: z.number(),
+});
+export type DiagnosisRetrieval = z.infer<typeof diagnosisRetrievalSchema>;

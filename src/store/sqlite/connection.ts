@@ -193,11 +193,29 @@ function probe(db: Db): void {
   db.prepare('SELECT count(*) FROM sqlite_master').pluck().get();
 }
 
-function configure(db: Db, readonly: boolean): void {
+/**
+ * How a database keeps its journal. WAL (the default) lets read-only connections keep
+ * reading while a writer writes, but every reader of a WAL database creates or touches its
+ * `-shm` and `-wal` files; a store that must be readable without writing anything (the
+ * failure memory, read by diagnostics) uses a rollback journal instead, whose readers take
+ * only locks.
+ */
+export type JournalMode = 'wal' | 'delete';
+
+export interface OpenOptions {
+  /** For writing: the journal mode (default 'wal'). */
+  journal?: JournalMode;
+}
+
+function configure(db: Db, readonly: boolean, journal: JournalMode): void {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (readonly) return;
   // Only an empty file takes a page size: set before the switch to WAL writes the header.
   db.pragma(`page_size = ${NEW_FILE_PAGE_SIZE}`);
+  if (journal === 'delete') {
+    db.pragma('journal_mode = DELETE');
+    return;
+  }
   // WAL lets read-only connections keep reading while the indexer writes; NORMAL sync is
   // durable across application crashes, which is all an index (rebuildable) needs.
   db.pragma('journal_mode = WAL');
@@ -208,7 +226,7 @@ function configure(db: Db, readonly: boolean): void {
  * Opens a database file. For writing, the directory is created when absent; for reading,
  * a missing file is INDEX_MISSING and the file is opened with `readonly` + `fileMustExist`.
  */
-export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
+export function openDatabase(store: StoreFile, mode: 'read' | 'write', options: OpenOptions = {}): Db {
   const readonly = mode === 'read';
   if (!readonly) ensureDirectory(store);
   requirePlainFiles(store);
@@ -216,7 +234,7 @@ export function openDatabase(store: StoreFile, mode: 'read' | 'write'): Db {
   let db: Db | null = null;
   try {
     db = new Database(store.file, { readonly, fileMustExist: readonly });
-    configure(db, readonly);
+    configure(db, readonly, options.journal ?? 'wal');
     probe(db);
     return db;
   } catch (error) {

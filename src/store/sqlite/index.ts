@@ -8,4 +8,5 @@ export { openSqliteRawLog, readSqliteRawLogUsage, type RawLogOptions } from './r
 export { openSqliteSessionStore, type SessionStoreOptions } from './session-store.js';
 export { openSqliteVectorIndex } from './vector-index.js';
 export { DEFAULT_FIELD_WEIGHTS, SEARCH_FIELDS } from './fts-tables.js';
+export { openSqliteFailureMemory, openSqliteFailureReader, type FailureMemoryOptions } from './failure-memory.js';
 export { openSqliteMemoryStore, type MemoryStoreOptions } from './memory-store.js';

@@ -24,6 +24,8 @@ export interface IndexPaths {
    * loaded only when vectors are configured.
    */
   vectors: string;
+  /** Past failures and their resolutions (`cairn failures record`), read by `cairn diagnose`. */
+  failures: string;
   /** Episode memory: hydrations, the artifact vault, entity states, the ledger, the ETV cache. */
   memory: string;
 }
@@ -36,6 +38,7 @@ export function indexPaths(indexDir: string): IndexPaths {
     rawLog: join(indexDir, 'raw-log.db'),
     sessions: join(indexDir, 'sessions.db'),
     vectors: join(indexDir, 'vectors.db'),
+    failures: join(indexDir, 'failures.db'),
     memory: join(indexDir, 'memory.db'),
   };
 }

@@ -14,11 +14,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CairnError, IndexError } from '../../core/errors.js';
-import { damaged, mapSqliteError, openDatabase, type Db, type StoreFile } from './connection.js';
+import { damaged, mapSqliteError, openDatabase, type Db, type OpenOptions, type StoreFile } from './connection.js';
 import { requireTables, tablesOf } from './schema-tables.js';
 
 /** The databases of the SQLite adapter, one migrations folder each. */
-export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory';
+export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory' | 'failures';
 
 export interface Migration {
   version: number;
@@ -128,9 +128,9 @@ export function requireVersion(db: Db, store: StoreFile, supported: number, sche
 }
 
 /** Opens a database for writing and brings its schema up to date. */
-export function openMigrated(store: StoreFile, schema: SchemaName): Db {
+export function openMigrated(store: StoreFile, schema: SchemaName, options: OpenOptions = {}): Db {
   const migrations = loadMigrations(schema);
-  const db = openDatabase(store, 'write');
+  const db = openDatabase(store, 'write', options);
   try {
     migrate(db, store, migrations, schema);
     return db;

@@ -20,6 +20,7 @@ export const REQUIRED_TABLES: Readonly<Record<SchemaName, readonly string[]>> = 
   'raw-log': ['entries'],
   sessions: ['sessions'],
   vectors: ['meta', 'items', 'completed_paths', 'embedding_cache'],
+  failures: ['failures'],
   memory: ['artifacts', 'episodes', 'blocks', 'cuts', 'versions', 'ledger', 'evaluations', 'authority', 'etv_cache', 'counters'],
 };
 

@@ -6,9 +6,12 @@ import type { RepoContext } from '../../../app.js';
 import { openRetrieval } from '../../../app-retrieval.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
-import { UsageError } from '../../../core/errors.js';
+import { InputError, UsageError } from '../../../core/errors.js';
+import { normaliseBundle } from '../../../diagnostics/bundle.js';
+import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
 import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
+import { readBundle } from '../bundle-input.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
@@ -16,6 +19,7 @@ import { printWarnings } from '../refresh.js';
 
 interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskFile?: string;
+  bundle?: string;
   stages?: string[];
   contextWindow?: number;
   reservedTokens?: number;
@@ -32,6 +36,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .argument('[task]', 'the task: an issue, a bug report, a feature request (or use --task-file)');
   withRepoOptions(command)
     .option('--task-file <file>', 'read the task text from a file')
+    .option('--bundle <file>', "a failing run's handoff bundle (JSON; - for standard input) as the task: its error, frames and changes are the anchors")
     .option('--stages <list>', 'stages to run, in order, comma-separated (e.g. scope,precision)', stageList)
     .option('--context-window <n>', "the model's context window, in tokens", wholeNumber('--context-window'))
     .option('--reserved-tokens <n>', 'tokens kept free for the prompt and the answer', wholeNumber('--reserved-tokens'))
@@ -42,7 +47,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
       const context = await repoFrom(flags, io);
-      const text = taskText(task, flags.taskFile);
+      const text = flags.bundle === undefined ? taskText(task, flags.taskFile) : await bundleTask(io, flags.bundle, task, flags.taskFile);
       const stages = resolveStages(flags.stages, context.config);
       const budget = await resolveBudget(flags, context.config);
       const llm = await resolveModel(flags, context.config);
@@ -95,6 +100,21 @@ function taskText(argument: string | undefined, file: string | undefined): strin
     throw new UsageError('no task given', { hint: 'pass the task text, e.g. cairn retrieve "fix the rounding in Cart.total" …, or --task-file FILE' });
   }
   return argument;
+}
+
+/** The task a handoff bundle describes; its shape problems are warnings, as for `cairn diagnose`. */
+async function bundleTask(io: Io, spec: string, argument: string | undefined, file: string | undefined): Promise<string> {
+  if (argument !== undefined || file !== undefined) throw new UsageError('give the task once: as the argument, with --task-file or with --bundle', { hint: 'drop all but one of them' });
+  const bundle = await readBundle(spec);
+  const { bundle: normalised, warnings } = normaliseBundle(bundle.value);
+  for (const warning of warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
+  const text = bundleTaskText(normalised);
+  if (text === '') {
+    throw new InputError('INPUT_INVALID', `bundle ${bundle.name} holds no error message, stack trace, recent changes or root cause to retrieve for`, {
+      hint: 'pass the handoff bundle of a failing run (JSON with error_message, stack_trace, recent_changes, root_cause)',
+    });
+  }
+  return text;
 }
 
 function stageList(value: string): string[] {

@@ -1,0 +1,92 @@
+// Composition root, diagnostics part: the read-only ports a diagnosis runs on, and the raw
+// log it is recorded in. A diagnosis never refreshes, builds or waits for the index: it
+// reads the last complete index if there is one (else the folders alone), the failure
+// memory through a reader that creates nothing, and cairn's ranker without vectors (no
+// embedding server is called, no vector file opened).
+
+import { existsSync } from 'node:fs';
+import { openReader, type RepoContext } from './app.js';
+import { describeError } from './core/errors.js';
+import type { DeepRetrievalPorts } from './diagnostics/deep-retrieve.js';
+import { createCairnRanker } from './search/rank/cairn-ranker.js';
+import type { CuratedReader } from './store/curated.js';
+import type { FailureMemory, FailureMemoryReader } from './store/failures.js';
+import type { RawLogEntry } from './store/raw-log.js';
+import { indexPaths, openSqliteFailureMemory, openSqliteFailureReader, openSqliteRawLog } from './store/sqlite/index.js';
+
+export interface DiagnosticsSession {
+  ports: DeepRetrievalPorts;
+  /** Why the index is not used, when it is not. */
+  notes: string[];
+  close(): void;
+}
+
+export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): DiagnosticsSession {
+  const notes: string[] = [];
+  const reader = completeReader(context, notes);
+  const failures = failureReader(context, notes);
+  return {
+    ports: { reader, ranker: reader ? createCairnRanker() : null, failures },
+    notes,
+    close: () => {
+      failures.close();
+      reader?.close();
+    },
+  };
+}
+
+/** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */
+function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): FailureMemoryReader {
+  try {
+    return openSqliteFailureReader(context.indexDir);
+  } catch (error) {
+    notes.push(`the failure memory in ${context.indexDir} cannot be read (${describeError(error)}): no past failures are shown`);
+    return { list: () => [], count: () => 0, close: () => undefined };
+  }
+}
+
+function completeReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): CuratedReader | null {
+  if (!existsSync(indexPaths(context.indexDir).curated)) {
+    notes.push(`no index in ${context.indexDir}: the source of truth is ranked without it (run \`cairn index\` for cairn's ranking)`);
+    return null;
+  }
+  let reader: CuratedReader;
+  try {
+    reader = openReader(context);
+  } catch (error) {
+    notes.push(`the index in ${context.indexDir} cannot be read (${describeError(error)}): the source of truth is ranked without it`);
+    return null;
+  }
+  if (reader.meta('state') === 'complete') return reader;
+  reader.close();
+  notes.push(`the index in ${context.indexDir} is not complete (an index run is under way or was stopped): the source of truth is ranked without it`);
+  return null;
+}
+
+/**
+ * Appends a diagnosis to the raw log, only where an index directory already exists (a
+ * diagnosis creates nothing in the repository). Returns why it was not logged, or null.
+ */
+export function logDiagnosis(context: Pick<RepoContext, 'indexDir' | 'config'>, entries: RawLogEntry[]): string | null {
+  if (!existsSync(context.indexDir)) return `no index directory at ${context.indexDir} (run \`cairn index\` to create one)`;
+  try {
+    const log = openSqliteRawLog(context.indexDir, { maxBytes: context.config.log.maxBytes });
+    try {
+      log.appendAll(entries);
+    } finally {
+      log.close();
+    }
+    return null;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+export function openFailureMemory(context: Pick<RepoContext, 'indexDir'>): FailureMemory {
+  return openSqliteFailureMemory(context.indexDir);
+}
+
+/** The failure memory, read-only (empty, and nothing created, when nothing was recorded). */
+export function openFailureReader(context: Pick<RepoContext, 'indexDir'>): FailureMemoryReader {
+  return openSqliteFailureReader(context.indexDir);
+}

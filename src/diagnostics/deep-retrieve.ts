@@ -1,0 +1,107 @@
+// Deep retrieval for an escalated failure: the run's artifacts, the repository's source of
+// truth and similar past failures, each category under the caps of the decision's priority.
+// Strictly read-only: the run directory and the repository are read through stat, readdir
+// and read-only descriptors; the index and the failure memory through read-only ports.
+
+import { realpathSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import type { PriorityCaps } from '../config/diagnostics-defaults.js';
+import type { DiagnosticsConfig } from '../config/schema.js';
+import type { Ranker } from '../search/rank/types.js';
+import type { CuratedReader } from '../store/curated.js';
+import type { FailureMemoryReader } from '../store/failures.js';
+import type { HandoffBundle } from './bundle.js';
+import { fillCategory, type CapOutcome } from './caps.js';
+import type { Priority } from './escalate.js';
+import { bundleEvidence } from './evidence.js';
+import type { SkippedEntry } from './fs/safe-walk.js';
+import { takeMemoryEntries, type MemoryEntry } from './memory.js';
+import type { RunDirectory } from './run-directory.js';
+import { loadText, takeRunArtifacts, type RunArtifact } from './run-artifacts.js';
+import { readRepoFile, sotCandidates } from './sot/candidates.js';
+import { rankSot, type RankedSot } from './sot/rank.js';
+
+export interface DeepRetrievalPorts {
+  /** The index, read-only; null when there is no complete index (the source of truth is then ranked by keywords over the folders). */
+  reader: CuratedReader | null;
+  ranker: Ranker | null;
+  failures: FailureMemoryReader;
+}
+
+export interface DeepRetrievalRequest {
+  bundle: HandoffBundle;
+  phaseId: string;
+  priority: Priority;
+  runDir: RunDirectory;
+  repoRoot: string;
+  /** Absolute folders that are not source of truth (the index directory); the run directory is always left out. */
+  notSourceOfTruth?: string[];
+  settings: DiagnosticsConfig;
+  now: number;
+}
+
+export interface DiagnosticReport {
+  phaseId: string;
+  timestamp: string;
+  priority: Priority;
+  caps: PriorityCaps;
+  runArtifacts: CapOutcome<RunArtifact>;
+  sotFiles: CapOutcome<RankedSot>;
+  memoryEntries: CapOutcome<MemoryEntry>;
+  /** The source-of-truth candidates in rank order (for the log: why each was or was not shown). */
+  sotRanking: RankedSot[];
+  skipped: { runDir: SkippedEntry[]; sourceOfTruth: SkippedEntry[] };
+  notes: string[];
+}
+
+export async function deepRetrieve(ports: DeepRetrievalPorts, request: DeepRetrievalRequest): Promise<DiagnosticReport> {
+  const { settings } = request;
+  const caps = settings.caps[request.priority];
+  const notes: string[] = [];
+  const runArtifacts = takeRunArtifacts(request.runDir.walk.files, { now: request.now, windowHours: settings.recencyHours, cap: caps.runArtifacts, minTruncatedBytes: settings.minTruncatedBytes });
+  if (request.runDir.walk.cut) notes.push(`the run directory holds more entries than are walked: only the first ones were considered`);
+  const realRoot = realpathSync(request.repoRoot);
+  const excluded = [realpathSync(request.runDir.path), ...(request.notSourceOfTruth ?? []).flatMap(realOrNothing)]
+    .map((folder) => relative(realRoot, folder))
+    .filter((rel) => rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep))
+    .map((rel) => rel.split(sep).join('/'));
+  const exclude = (path: string): boolean => excluded.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  const candidates = sotCandidates({ realRoot, folders: settings.sotFolders, indexed: ports.reader?.files() ?? null, exclude });
+  if (ports.reader === null) notes.push(`no complete index: the source of truth is ${settings.sotFolders.join(', ')} ranked by ${settings.sotRanking === 'cairn' ? 'stack frames, recent changes and keywords' : 'keywords'}`);
+  const sotRanking = await rankSot({ reader: ports.reader, ranker: ports.ranker, realRoot, candidates, bundle: request.bundle, evidence: bundleEvidence(request.bundle), mode: settings.sotRanking });
+  const sotFiles = fillCategory(
+    sotRanking.map((ranked) => ({ id: ranked.path, item: ranked, load: (maxBytes: number) => repoText(realRoot, ranked.path, maxBytes) })),
+    caps.sotFiles,
+    settings.minTruncatedBytes,
+  );
+  const memoryEntries = takeMemoryEntries(ports.failures, request.bundle, caps.memoryEntries, settings.minTruncatedBytes);
+  return {
+    phaseId: request.phaseId,
+    timestamp: new Date(request.now).toISOString(),
+    priority: request.priority,
+    caps,
+    runArtifacts,
+    sotFiles,
+    memoryEntries,
+    sotRanking,
+    skipped: { runDir: request.runDir.walk.skipped, sourceOfTruth: candidates.skipped },
+    notes,
+  };
+}
+
+function repoText(realRoot: string, path: string, maxBytes: number): ReturnType<typeof loadText> {
+  try {
+    const head = readRepoFile(realRoot, path, maxBytes);
+    return head.binary ? { skip: 'binary (a NUL byte in its first 8 KiB)' } : { text: head.text, complete: head.complete };
+  } catch (error) {
+    return { skip: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+}
+
+function realOrNothing(path: string): string[] {
+  try {
+    return [realpathSync(path)];
+  } catch {
+    return [];
+  }
+}
