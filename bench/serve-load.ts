@@ -10,7 +10,9 @@
 // 2. faults: the server killed with SIGKILL in the middle of requests (context runs
 //    writing the raw log and sessions) and in the middle of a refresh (a batch of edits);
 //    restarted on the same folders: `cairn status --check` must pass, a task run before
-//    the kill must still explain, and the next request must answer.
+//    the kill must still explain, an episode recorded before it must still read back and
+//    `cairn doctor` find nothing wrong in the episode memory, and the next request must
+//    answer. A third round kills it while hydrations of one conversation are recorded.
 //
 //   npm run build && npm run bench:build
 //   node dist-bench/bench/serve-load.js --corpus /work/bench-data/corpora/sympy \
@@ -268,7 +270,10 @@ async function killMidRequests(): Promise<Record<string, unknown>> {
   await waitReady(server);
   const before = await post(`${server.url}/retrieve`, { task: 'Matrix.det is slow for large sparse matrices', max_tokens: 3000 });
   const taskId = String(before.json['task_id']);
+  const episode = await post(`${server.url}/hydrate`, { query: 'Matrix.det is slow: look at `Matrix.det`', conversation_id: 'faults', episode_id: 'faults-1', max_tokens: 4000 });
+  if (episode.status !== 200) throw new Error(`hydrate before the kills answered ${episode.status}: ${JSON.stringify(episode.json)}`);
   for (const [what, during] of [
+    ['hydrations in flight', async (url: string) => void Promise.allSettled([0, 1, 2, 3, 4, 5].map((n) => post(`${url}/hydrate`, { query: `solveset fails on exponential equations ${n}`, conversation_id: 'faults', max_tokens: 4000 })))],
     ['context requests in flight', async (url: string) => void Promise.allSettled([0, 1, 2, 3, 4, 5, 6, 7].map((n) => post(`${url}/retrieve`, { task: `solveset fails on exponential equations ${n}`, max_tokens: 4000 })))],
     ['a refresh of 300 edited files', async () => {
       const files = pythonFiles().slice(0, 300);
@@ -286,6 +291,8 @@ async function killMidRequests(): Promise<Record<string, unknown>> {
     const answer = await post(`${server.url}/retrieval/search`, { query: 'sparse matrix determinant', kind: 'symbol' });
     const firstAnswerMs = Date.now() - started;
     const explained = await fetch(`${server.url}/tasks/${taskId}/explain`);
+    const recorded = await fetch(`${server.url}/introspect/hydration/faults-1`);
+    const doctor = cairn(['doctor', '--repo', repo, '--json']);
     rounds.push({
       killed_during: what,
       killed_at: new Date(killedAt).toISOString(),
@@ -295,13 +302,17 @@ async function killMidRequests(): Promise<Record<string, unknown>> {
       first_answer_status: answer.status,
       first_answer_results: (answer.json['results'] as unknown[] | undefined)?.length ?? 0,
       earlier_task_explains: explained.status,
+      earlier_episode_reads: recorded.status,
+      memory_doctor_exit: doctor.code,
+      memory_doctor_findings: doctor.code === 0 ? 0 : (JSON.parse(doctor.out || '{"findings":[]}') as { findings: unknown[] }).findings.length,
     });
     await waitReady(server);
   }
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
   const final = cairn(['status', '--check', '--repo', repo, '--json']);
-  return { rounds, final_status_check_exit: final.code };
+  const episodes = cairn(['episode', 'faults-1', '--repo', repo, '--json']);
+  return { rounds, final_status_check_exit: final.code, final_episode_exit: episodes.code };
 }
 
 // --- main ------------------------------------------------------------------------------------

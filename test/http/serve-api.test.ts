@@ -158,6 +158,7 @@ describe('the API routes on one repository', () => {
     const openapi = JSON.parse((await api.get('/openapi.json')).text) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
     expect(Object.keys(openapi.paths).sort()).toEqual(
       [
+        '/diagnose',
         '/health',
         '/hydrate',
         '/introspect/entity/{entity_key}',

@@ -46,11 +46,11 @@ function text(result: CallToolResult): string {
 const counter = createO200kCounter();
 
 describe('cairn mcp over stdio (the SDK client spawning the binary)', () => {
-  it('lists five tools, builds the index on the first call with progress, and answers every tool', async () => {
+  it('lists six tools, builds the index on the first call with progress, and answers every tool', async () => {
     const repo = shop();
     const { client, stderr } = await connect(['--repo', repo.path]);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_context', 'search_code', 'read_symbol', 'find_references', 'explain']);
+    expect(tools.map((tool) => tool.name)).toEqual(['get_context', 'search_code', 'read_symbol', 'find_references', 'explain', 'diagnose_failure']);
     expect(counter.count(JSON.stringify({ tools }))).toBeLessThan(1500);
     expect(existsSync(join(repo.path, '.cairn', 'index.db'))).toBe(false); // nothing built before the first call
 
@@ -123,7 +123,7 @@ describe('cairn mcp over stdio (the SDK client spawning the binary)', () => {
   it('starts on a repository that does not exist, and every call says so in one line', async () => {
     const missing = join(shop().path, 'no-such-folder');
     const { client } = await connect(['--repo', missing]);
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(6);
     const result = (await client.callTool({ name: 'get_context', arguments: { task: 'anything' } })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(text(result)).toContain(`${missing}: no such folder`);

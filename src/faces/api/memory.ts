@@ -5,11 +5,11 @@
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../../core/entities.js';
-import { InputError } from '../../core/errors.js';
 import type { HydrationFormat } from '../../core/memory.js';
 import type { IndexView } from '../../app-workspace.js';
 import { hydrate, type HydrateResult } from '../../memory/hydrate/hydrate.js';
 import { checkId } from '../../memory/ids.js';
+import { containedPath } from './contained.js';
 import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../../memory/introspect/views.js';
 
 export interface HydrateInput {
@@ -47,25 +47,7 @@ export function entityOf(view: IndexView, key: string): EntityView {
   return entityView(view.memory('existing'), containedKey(key));
 }
 
-/** Escapes of `/`, `\` and `.`: a key arrives decoded once, so one still here was encoded twice to slip a separator past a check. */
-const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
-
-/**
- * An entity key whose path is repository-relative: no absolute path, no `..` segment, no
- * backslash, no control character, no encoded separator. Memory only holds keys the index
- * gave it, so such a key could only be a probe; it is refused before any store or disk is
- * asked.
- */
+/** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */
 export function containedKey(key: string): EntityKey {
-  const { path } = parseEntityKey(key);
-  const refuse = (why: string): never => {
-    throw new InputError('INPUT_INVALID', `entity key "${key}" ${why}`, { hint: 'keys are repository-relative: path::Qualified.name or a path, as `cairn hydrate` prints them' });
-  };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(key)) refuse('holds a control character');
-  if (ENCODED_SEPARATOR.test(key)) refuse('holds an encoded separator');
-  if (path.includes('\\')) refuse('holds a backslash');
-  if (path.startsWith('/') || /^[A-Za-z]:\//.test(path)) refuse('is an absolute path');
-  if (path.split('/').some((segment) => segment === '..' || segment === '.')) refuse('leaves its folder (a "." or ".." segment)');
-  return key;
+  return containedPath('entity key', key, parseEntityKey(key).path);
 }

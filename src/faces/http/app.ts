@@ -5,8 +5,7 @@
 // `{error: {code, message, hint}}` with a status chosen by the error's type.
 //
 // Routes live in routes/, one module per part of the engine: retrieval, tasks, episode
-// memory (`/hydrate`, `/introspect/...`), the service's own; diagnostics' (`/diagnose`)
-// joins them as that part lands.
+// memory (`/hydrate`, `/introspect/...`), diagnostics (`/diagnose`), the service's own.
 
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -18,6 +17,7 @@ import { bearerAuth } from './auth.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { createMetrics } from './metrics.js';
+import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';
 import { registerServiceRoutes } from './routes/service.js';
@@ -68,6 +68,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   registerRetrievalRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerMemoryRoutes(app, deps);
+  registerDiagnosticsRoutes(app, deps);
   registerServiceRoutes(app, { ...deps, metrics, version: options.version, authenticated: options.token !== null });
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));

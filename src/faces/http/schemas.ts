@@ -202,3 +202,20 @@ export const entityParams = z.object({
 });
 
 export const repoEntityParams = entityParams.extend({ repo: repoParam });
+
+export const diagnoseBody = z
+  .object({
+    repo: repoField,
+    bundle: z
+      .unknown()
+      .refine((value) => value !== undefined, { message: 'the handoff bundle is required' })
+      .openapi({ description: 'The failing run\'s handoff bundle: {error_message, stack_trace, recent_changes, root_cause} (another shape is judged, with warnings)' }),
+    run_dir: name("The failing run's folder (logs, artifacts), repository-relative"),
+    phase: z.string().min(1).max(200).openapi({ description: 'The phase that failed' }),
+    attempt: z.number().int().min(1).max(1000).default(1).openapi({ description: 'Which attempt of the phase failed' }),
+    always: z.boolean().default(false).openapi({ description: 'Retrieve evidence even when the bundle is not escalated (at low priority)' }),
+    task_id: z.string().min(1).max(128).optional().openapi({ description: 'Record the diagnosis under this task id (default: a new one)' }),
+    format: z.enum(['json', 'markdown']).default('json').openapi({ description: 'markdown adds the report as text' }),
+  })
+  .strict()
+  .openapi('DiagnoseRequest');

@@ -1,7 +1,7 @@
 // cairn's MCP tools: few, with small definitions (the whole tools/list answer is counted
 // by tools.test.ts and kept under 1,500 o200k tokens), each a thin call of one operation
-// (faces/api/) whose answer is capped (cap.ts). get_context, the largest, has its own
-// module; diagnostics' diagnose_failure joins this list when that part lands.
+// (faces/api/) whose answer is capped (cap.ts). get_context and diagnose_failure, the
+// largest, have modules of their own.
 
 import { z } from 'zod';
 import type { IndexView } from '../../app-workspace.js';
@@ -11,6 +11,7 @@ import { searchCode } from '../api/search.js';
 import { readCode, referencesOf } from '../api/targets.js';
 import { fitAnswer, type Answer } from './cap.js';
 import { GET_CONTEXT } from './context-tool.js';
+import { DIAGNOSE_FAILURE } from './diagnose-tool.js';
 
 export interface ToolContext {
   /** Runs `work` on the repository's current index (built first when there is none). */
@@ -166,4 +167,5 @@ export const TOOLS: Tool[] = [
     readOnly: true,
     run: runExplain as Tool['run'],
   },
+  DIAGNOSE_FAILURE,
 ];
