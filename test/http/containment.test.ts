@@ -6,14 +6,11 @@
 import { mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/faces/mcp/server.js';
-import { silentLogging } from '../../src/logging/logger.js';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
 import { startApi, type Api } from '../support/http-api.js';
+import { linkedMcpClient } from '../support/mcp-client.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
 const MARKER = 'OUTSIDE_SECRET_7d1e';
@@ -36,11 +33,7 @@ describe('paths and entity keys stay inside the served repository', () => {
     // ... and an indexed file replaced by such a link afterwards (no refresh: the index still lists it).
     unlinkSync(join(repo.path, 'shop', 'pricing.py'));
     symlinkSync(secret, join(repo.path, 'shop', 'pricing.py'));
-    const server = createMcpServer({ repo: Promise.resolve(api.set.repos[0]!), counter: createO200kCounter(), maxTokens: 8000, logger: silentLogging().logger, version: 'test' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    client = new Client({ name: 'containment', version: '1' });
-    await client.connect(clientSide);
+    client = await linkedMcpClient(api.set.repos[0]!, { maxTokens: 8000, name: 'containment' });
   });
 
   afterAll(async () => {

@@ -3,15 +3,11 @@
 // OpenAPI document, health and metrics.
 
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { startApi, type Api } from '../support/http-api.js';
+import { errorOf, startApi, type Api } from '../support/http-api.js';
 import { startModelServer } from '../support/model-server.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
 const TASK = 'Wrong total in `shop/cart.py`: `Cart.total` applies the discount after tax';
-
-function errorOf(json: Record<string, unknown>): { code: string; message: string; hint?: string } {
-  return (json as { error: { code: string; message: string; hint?: string } }).error;
-}
 
 describe('the API routes on one repository', () => {
   let repo: TempDir;

@@ -7,25 +7,15 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServer } from '../../src/faces/mcp/server.js';
-import { silentLogging } from '../../src/logging/logger.js';
 import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
 import { startApi, type Api } from '../support/http-api.js';
+import { linkedMcpClient } from '../support/mcp-client.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
+import { SHOP_BUNDLE as BUNDLE } from '../support/shop-handoff.js';
 
-const TRACE = [
-  'Traceback (most recent call last):',
-  '  File "/home/ci/shop/tests/test_cart.py", line 6, in test_total_applies_discount_and_tax',
-  '    cart.add_item("book", 0, 10.0)',
-  '  File "/home/ci/shop/shop/cart.py", line 25, in add_item',
-  '    raise ValueError("quantity must be positive")',
-  'ValueError: quantity must be positive',
-].join('\n');
-const BUNDLE = { error_message: 'ValueError: quantity must be positive', stack_trace: TRACE, recent_changes: ['shop/cart.py: quantities checked'], root_cause: 'unknown' };
 const MARKER = 'OUTSIDE_RUN_LOG_5c2a';
 const counter = createO200kCounter();
 
@@ -49,11 +39,7 @@ describe('diagnostics over HTTP and MCP', () => {
     writeFileSync(join(outside, 'run', 'build.attempt-1.log'), `FAILED ${MARKER}\n`);
     symlinkSync(join(outside, 'run'), join(repo.path, 'runs', 'linked'));
     api = await startApi([{ name: 'shop', path: repo.path }]);
-    const server = createMcpServer({ repo: Promise.resolve(api.set.repos[0]!), counter, maxTokens: 2000, logger: silentLogging().logger, version: 'test' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    client = new Client({ name: 'diagnose', version: '1' });
-    await client.connect(clientSide);
+    client = await linkedMcpClient(api.set.repos[0]!, { maxTokens: 2000, name: 'diagnose' });
   });
   afterAll(async () => {
     await client.close();

@@ -7,14 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
-import { startApi, type Api } from '../support/http-api.js';
+import { errorOf, startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
 const TOTAL = 'shop/cart.py::Cart.total';
-
-function errorOf(json: Record<string, unknown>): { code: string; message: string; hint?: string } {
-  return (json as { error: { code: string; message: string; hint?: string } }).error;
-}
 
 type Block = { entity_key: string; status: string; text: string; previous_episode: string | null };
 

@@ -60,3 +60,8 @@ export async function startApi(repos: { name: string; path: string }[], options:
     },
   };
 }
+
+/** The `{error: {code, message, hint}}` of an error answer. */
+export function errorOf(json: Record<string, unknown>): { code: string; message: string; hint?: string } {
+  return (json as { error: { code: string; message: string; hint?: string } }).error;
+}

@@ -5,22 +5,15 @@
 
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { diagnosticsOver, runDiagnosis } from '../../app-diagnostics.js';
+import { diagnosticsOver, runDiagnosis, type DiagnosisInput } from '../../app-diagnostics.js';
 import type { IndexView } from '../../app-workspace.js';
 import { describeError, InputError, NotFoundError } from '../../core/errors.js';
 import { insideRepository } from '../../core/repo-files.js';
 import type { DiagnoseResult } from '../../diagnostics/diagnose.js';
 import { containedPath } from './contained.js';
 
-export interface DiagnoseInput {
-  bundle: unknown;
-  /** The run's directory, repository-relative. */
-  runDir: string;
-  phase: string;
-  attempt: number;
-  always: boolean;
-  taskId?: string | undefined;
-}
+/** As `cairn diagnose` takes it, but `runDir` is repository-relative (and no bundle file to leave out of the run). */
+export type DiagnoseInput = Omit<DiagnosisInput, 'excludeFromRun'>;
 
 export interface DiagnoseAnswer extends DiagnoseResult {
   taskId: string;
