@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { openReader, type RepoContext } from './app.js';
 import { describeError } from './core/errors.js';
 import type { DeepRetrievalPorts } from './diagnostics/deep-retrieve.js';
+import { diagnose, type DiagnoseResult } from './diagnostics/diagnose.js';
+import { checkTaskId, newId } from './retrieval/pipeline/ids.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { CuratedReader } from './store/curated.js';
 import type { FailureMemory, FailureMemoryReader } from './store/failures.js';
@@ -24,15 +26,52 @@ export interface DiagnosticsSession {
 export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): DiagnosticsSession {
   const notes: string[] = [];
   const reader = completeReader(context, notes);
-  const failures = failureReader(context, notes);
+  const session = diagnosticsOver(context, reader, notes);
   return {
-    ports: { reader, ranker: reader ? createCairnRanker() : null, failures },
-    notes,
+    ...session,
     close: () => {
-      failures.close();
+      session.close();
       reader?.close();
     },
   };
+}
+
+/** The ports over a reader the caller holds and closes (a served workspace's current index), the failure memory opened for this diagnosis. */
+export function diagnosticsOver(context: Pick<RepoContext, 'indexDir'>, reader: CuratedReader | null, notes: string[] = []): DiagnosticsSession {
+  const failures = failureReader(context, notes);
+  return { ports: { reader, ranker: reader ? createCairnRanker() : null, failures }, notes, close: () => failures.close() };
+}
+
+export interface DiagnosisInput {
+  bundle: unknown;
+  /** The failing run's directory, absolute. */
+  runDir: string;
+  phase: string;
+  attempt: number;
+  /** Retrieve evidence even when the bundle is not escalated. */
+  always: boolean;
+  /** The task id to record the diagnosis under (default: a new one). */
+  taskId?: string | undefined;
+  excludeFromRun?: ((path: string) => boolean) | undefined;
+}
+
+/** `diagnose` as every face runs it on a repository: its root, its settings, a task and run id. Writes nothing (the caller logs the entries). */
+export async function runDiagnosis(context: RepoContext, ports: DeepRetrievalPorts, input: DiagnosisInput): Promise<DiagnoseResult & { taskId: string }> {
+  const taskId = input.taskId === undefined ? newId('task') : checkTaskId(input.taskId);
+  const result = await diagnose(ports, {
+    bundle: input.bundle,
+    phaseId: input.phase,
+    attempt: input.attempt,
+    runDir: input.runDir,
+    repoRoot: context.root,
+    notSourceOfTruth: [context.indexDir],
+    ...(input.excludeFromRun ? { excludeFromRun: input.excludeFromRun } : {}),
+    settings: context.config.diagnostics,
+    retrieve: input.always ? 'always' : 'escalated',
+    taskId,
+    runId: newId('run'),
+  });
+  return { ...result, taskId };
 }
 
 /** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */

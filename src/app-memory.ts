@@ -9,7 +9,7 @@ import { openCompleteReader } from './app-readers.js';
 import { extractEntities } from './indexer/extract-entities.js';
 import { diskFileProbe } from './memory/disk/file-probe.js';
 import type { MemoryLog, MemoryPorts } from './memory/ports.js';
-import { createO200kCounter } from './retrieval/budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
 import { resolveStages } from './retrieval/pipeline/settings.js';
 
 export interface MemorySession {
@@ -56,12 +56,13 @@ export async function openMemory(context: RepoContext, options: MemorySessionOpt
   }
 }
 
-function basePorts(context: RepoContext, reader: MemoryPorts['reader'], log: MemoryLog): Omit<MemoryPorts, 'store'> {
+/** The ports every memory service takes but the store and the pipeline (the CLI's sessions and the served workspaces alike). */
+export function basePorts(context: RepoContext, reader: MemoryPorts['reader'], log: MemoryLog, counter: TokenCounter = createO200kCounter()): Omit<MemoryPorts, 'store'> {
   return {
     reader,
     files: diskFileProbe(context.root, context.config.index.maxFileBytes),
     extract: extractEntities,
-    counter: createO200kCounter(),
+    counter,
     settings: context.config.memory,
     log,
   };

@@ -88,12 +88,12 @@ const IN_FLIGHT_GRACE_MS = 10 * 60 * 1000;
  * Sessions go with the log that explains them: those last updated before the oldest entry
  * retention kept (before a grace period, when it kept none) belong to finished tasks.
  */
-function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): void {
+export function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): void {
   const oldest = rawLog.usage().oldestAt;
   sessions.prune(oldest ?? Date.now() - IN_FLIGHT_GRACE_MS);
 }
 
-async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {
+export async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {
   if (llm === null) return null;
   const { createLlmClient } = await import('./providers/llm/create.js');
   const apiKey = llm.apiKeyEnv ? env[llm.apiKeyEnv] : undefined;

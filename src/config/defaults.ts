@@ -14,6 +14,15 @@ export function defaultConfig(): Config {
     },
     retrieval: {},
     log: { maxBytes: 64 * 1024 * 1024 },
+    serve: {
+      host: '127.0.0.1',
+      port: 4321,
+      bodyLimitBytes: 4 * 1024 * 1024,
+      timeoutMs: 60_000,
+      cache: { enabled: true, ttl: 300, max_size: 64 * 1024 * 1024 },
+    },
+    mcp: { maxTokens: 8000 },
+    watch: { enabled: true, debounceMs: 300, maxWaitMs: 10_000 },
     diagnostics: defaultDiagnostics(),
     memory: { etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 },
   };

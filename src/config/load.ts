@@ -35,6 +35,19 @@ export function describeZodIssues(error: ZodError): string {
  * config.test.ts proves the two agree.
  */
 export async function loadConfig(options: LoadConfigOptions): Promise<Readonly<Config>> {
+  return (await loadConfigFrom(options)).config;
+}
+
+export interface LoadedConfig {
+  config: Readonly<Config>;
+  /** The file read, or null when there is none (defaults). */
+  file: string | null;
+  /** The file's settings as written (before defaults), or {} without a file. */
+  raw: unknown;
+}
+
+/** The configuration with where it came from: `cairn config` says which values the file set. */
+export async function loadConfigFrom(options: LoadConfigOptions): Promise<LoadedConfig> {
   const explicit = options.configPath !== undefined;
   const path = explicit ? resolve(options.configPath!) : join(options.repoRoot, CONFIG_FILE_NAME);
   if (!existsSync(path)) {
@@ -43,7 +56,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Readonly<C
         hint: 'pass the path of an existing cairn.yaml, or drop --config to use defaults',
       });
     }
-    return deepFreeze(defaultConfig());
+    return { config: deepFreeze(defaultConfig()), file: null, raw: {} };
   }
   const text = readOptionText({
     what: explicit ? '--config file' : 'configuration file',
@@ -70,12 +83,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<Readonly<C
   const { configSchema } = await import('./schema.js');
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(`${path} has invalid settings: ${describeZodIssues(parsed.error)}`, {
+    const { describeConfigIssues } = await import('./issues.js');
+    throw new ConfigError(`${path} has invalid settings: ${describeConfigIssues(parsed.error, raw, configSchema)}`, {
       hint: 'see "Configuration" in the README for the accepted keys and values',
       cause: parsed.error,
     });
   }
-  return deepFreeze(parsed.data);
+  return { config: deepFreeze(parsed.data), file: path, raw };
 }
 
 /** Where the index lives: the flag, then CAIRN_INDEX_DIR, then `<repo>/.cairn`. */

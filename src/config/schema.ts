@@ -107,6 +107,50 @@ export const retrievalConfigSchema = z
   })
   .strict();
 
+/** The result cache of `cairn serve` (the design's `cache: {enabled, ttl, max_size}`). */
+export const cacheConfigSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    /** Seconds an answer is kept; answers go earlier when the index changes. */
+    ttl: z.number().int().positive().max(86_400).default(300),
+    /** Bytes of cached answers kept at most (their JSON); the least recently used go first. */
+    max_size: z.number().int().min(1024).max(4 * 1024 * 1024 * 1024).default(64 * 1024 * 1024),
+  })
+  .strict();
+
+/** `cairn serve`: flags win over these. */
+export const serveConfigSchema = z
+  .object({
+    host: z.string().min(1).default('127.0.0.1'),
+    port: z.number().int().min(0).max(65_535).default(4321),
+    /** Requests with a larger body are refused (413). */
+    bodyLimitBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+    /** A request still running after this long is answered 503 (its work is abandoned). */
+    timeoutMs: timeoutMs,
+    cache: cacheConfigSchema.default({ enabled: true, ttl: 300, max_size: 64 * 1024 * 1024 }),
+  })
+  .strict();
+
+/** The token cap of `cairn mcp` answers; clients cap tool output too (Claude Code: 25k). */
+export const MAX_MCP_TOKENS = 20_000;
+export const mcpConfigSchema = z
+  .object({
+    /** Every tool answer stays under this many tokens (o200k), unless a call asks for fewer. */
+    maxTokens: z.number().int().min(1000).max(MAX_MCP_TOKENS, `must be at most ${MAX_MCP_TOKENS}: clients cut longer tool answers`).default(8000),
+  })
+  .strict();
+
+/** The live index of `cairn serve` and `cairn mcp`. */
+export const watchConfigSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    /** A refresh starts once the files have been quiet this long (a branch switch is one batch). */
+    debounceMs: z.number().int().min(0).max(60_000).default(300),
+    /** ...or at the latest this long after the first change, while changes keep coming. */
+    maxWaitMs: z.number().int().min(100).max(600_000).default(10_000),
+  })
+  .strict();
+
 /** A regular expression template for earlier attempts' logs: `{phase}` and a group `(?<attempt>\\d+)`. */
 const attemptLogPattern = z
   .string()
@@ -177,6 +221,9 @@ export const configSchema = z
     memory: memoryConfigSchema.default({ etvTtlMs: 60_000, implicitAuthority: false, maxTokens: 8_000, maxEntities: 40 }),
     llm: llmConfigSchema.optional(),
     embed: embedConfigSchema.optional(),
+    serve: serveConfigSchema.default(serveConfigSchema.parse({})),
+    mcp: mcpConfigSchema.default({ maxTokens: 8000 }),
+    watch: watchConfigSchema.default({ enabled: true, debounceMs: 300, maxWaitMs: 10_000 }),
     diagnostics: diagnosticsConfigSchema.default(defaultDiagnostics()),
   })
   .strict();
@@ -187,5 +234,9 @@ export type LlmConfig = z.infer<typeof llmConfigSchema>;
 export type EmbedConfig = z.infer<typeof embedConfigSchema>;
 export type MemoryConfig = z.infer<typeof memoryConfigSchema>;
 export type RetrievalConfig = z.infer<typeof retrievalConfigSchema>;
+export type CacheConfig = z.infer<typeof cacheConfigSchema>;
+export type ServeConfig = z.infer<typeof serveConfigSchema>;
+export type McpConfig = z.infer<typeof mcpConfigSchema>;
+export type WatchConfig = z.infer<typeof watchConfigSchema>;
 export type DiagnosticsConfig = z.infer<typeof diagnosticsConfigSchema>;
 export type Config = z.infer<typeof configSchema>;

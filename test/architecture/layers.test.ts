@@ -1,6 +1,6 @@
 // Layers, enforced: every import between cairn's own modules points inward. core imports
 // nothing of ours; store knows no pipeline, search or face; search and retrieval know no
-// face, no evaluation and not the composition root (src/app*.ts); memory builds on
+// face, no evaluation, no logger and not the composition root (src/app*.ts); memory builds on
 // retrieval (its ranking, its counter) and, like it, knows no face or indexer (the
 // composition root hands it the indexer's extraction as a port). Tests and test fixtures
 // are exempt (they may wire real adapters); everything else under src/ is checked.
@@ -25,6 +25,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   diagnostics: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   memory: ['core', 'config', 'store', 'providers', 'search', 'retrieval', 'render'],
   eval: ['core', 'config', 'store', 'indexer', 'search', 'retrieval', 'render'],
+  // The one logger: used by the faces and the composition root only; the engine logs nothing itself.
+  logging: ['core'],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -91,6 +93,8 @@ describe('layers', () => {
       [join(SRC, 'store/probe.ts')]: "import type { Stage } from '../retrieval/stages/stage.js';\n",
       [join(SRC, 'retrieval/probe.ts')]: "export const main = await import('../faces/cli/main.js');\nimport { openRepo } from '../app.js';\nimport { x } from '../eval/run-eval.js';\n",
       [join(SRC, 'search/probe.ts')]: "import { CairnError } from '../core/errors.js';\n",
+      [join(SRC, 'indexer/probe.ts')]: "import type { Logger } from '../logging/logger.js';\n",
+      [join(SRC, 'logging/probe.ts')]: "import { main } from '../faces/cli/main.js';\n",
       [join(SRC, 'store/probe2.ts')]: "import type { HandoffBundle } from '../diagnostics/bundle.js';\n",
       [join(SRC, 'retrieval/probe2.ts')]: "import { shouldEscalate } from '../diagnostics/escalate.js';\n",
       [join(SRC, 'diagnostics/probe.ts')]: "import { rankSot } from './sot/rank.js';\nimport { retrieve } from '../retrieval/pipeline/retrieve.js';\nimport { main } from '../faces/cli/main.js';\nimport { openRepo } from '../app.js';\n",
@@ -101,6 +105,8 @@ describe('layers', () => {
       'retrieval/probe.ts → faces/cli/main.js',
       'retrieval/probe.ts → app.js',
       'retrieval/probe.ts → eval/run-eval.js',
+      'indexer/probe.ts → logging/logger.js',
+      'logging/probe.ts → faces/cli/main.js',
       'store/probe2.ts → diagnostics/bundle.js',
       'retrieval/probe2.ts → diagnostics/escalate.js',
       'diagnostics/probe.ts → faces/cli/main.js',

@@ -10,16 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAIRN_BIN, runCli, type CliResult } from '../support/cli.js';
 import { fixtureRepo, tempDir, type TempDir } from '../support/temp-repo.js';
 import { snapshotTree } from '../support/tree-snapshot.js';
+import { SHOP_BUNDLE as BUNDLE } from '../support/shop-handoff.js';
 
-const TRACE = [
-  'Traceback (most recent call last):',
-  '  File "/home/ci/shop/tests/test_cart.py", line 6, in test_total_applies_discount_and_tax',
-  '    cart.add_item("book", 0, 10.0)',
-  '  File "/home/ci/shop/shop/cart.py", line 25, in add_item',
-  '    raise ValueError("quantity must be positive")',
-  'ValueError: quantity must be positive',
-].join('\n');
-const BUNDLE = { error_message: 'ValueError: quantity must be positive', stack_trace: TRACE, recent_changes: ['shop/cart.py: quantities checked'], root_cause: 'unknown' };
 
 let repo: TempDir;
 let run: TempDir;

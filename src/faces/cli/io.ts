@@ -12,6 +12,8 @@ export interface Io {
   debug: boolean;
   env: NodeJS.ProcessEnv;
   version: string;
+  /** `--log-level` / `--log-format` as given on the command line (set before the command runs). */
+  logFlags: { level?: string; format?: string };
   /** A command sets a non-zero exit without throwing (e.g. "no results" is not an error). */
   setExitCode(code: number): void;
   exitCode(): number;
@@ -37,6 +39,7 @@ export function processIo(): Io {
     debug: process.env['CAIRN_DEBUG'] === '1',
     env: process.env,
     version: packageVersion(),
+    logFlags: {},
     setExitCode: (next) => {
       code = next;
     },

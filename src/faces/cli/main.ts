@@ -1,9 +1,10 @@
 // The `cairn` command line: parse, call one application function, render. Errors become
 // a message, a hint and a documented exit code — never a stack trace (CAIRN_DEBUG=1 shows it).
 
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../../logging/levels.js';
 import type { Io } from './io.js';
 import { processIo } from './io.js';
 
@@ -24,6 +25,10 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   retrieve: async () => (await import('./commands/retrieve-command.js')).registerRetrieveCommand,
   refine: async () => (await import('./commands/refine-command.js')).registerRefineCommand,
   explain: async () => (await import('./commands/explain-command.js')).registerExplainCommand,
+  serve: async () => (await import('./commands/serve-command.js')).registerServeCommand,
+  mcp: async () => (await import('./commands/mcp-command.js')).registerMcpCommand,
+  init: async () => (await import('./commands/init-command.js')).registerInitCommand,
+  config: async () => (await import('./commands/config-command.js')).registerConfigCommand,
   diagnose: async () => (await import('./commands/diagnose-command.js')).registerDiagnoseCommand,
   failures: async () => (await import('./commands/failures-command.js')).registerFailuresCommand,
   hydrate: async () => (await import('./commands/hydrate-command.js')).registerHydrateCommand,
@@ -46,8 +51,22 @@ export async function buildProgram(io: Io, only?: string): Promise<Command> {
     .exitOverride();
   const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
   for (const name of names) (await COMMANDS[name]!())(program, io);
-  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput(program.configureOutput());
+    withLogOptions(command);
+  }
+  program.hook('preAction', (_program, action) => {
+    const flags = action.opts<{ logLevel?: string; logFormat?: string }>();
+    io.logFlags = { ...(flags.logLevel ? { level: flags.logLevel } : {}), ...(flags.logFormat ? { format: flags.logFormat } : {}) };
+  });
   return program;
+}
+
+/** Every command takes the logging flags (the one logger: src/logging/). */
+function withLogOptions(command: Command): void {
+  command
+    .addOption(new Option('--log-level <level>', 'log on stderr from this level up (default: $CAIRN_LOG, else warn; info for serve and mcp)').choices(LOG_LEVELS))
+    .addOption(new Option('--log-format <format>', 'log lines as text or JSON (default: $CAIRN_LOG, else text)').choices(LOG_FORMATS));
 }
 
 /**

@@ -15,6 +15,7 @@ function io(env: NodeJS.ProcessEnv, debug = false): Io & { lines: string[] } {
     debug,
     env,
     version: '0',
+    logFlags: {},
     setExitCode: () => undefined,
     exitCode: () => 0,
   };
@@ -47,6 +48,20 @@ describe('memory log', () => {
     const target = io({});
     memoryLog(target).info('gates evil\n    shop/fake.py::f\u001b[2J: A pass');
     expect(target.lines).toEqual(['cairn: info: gates evil\\n    shop/fake.py::f\\x1b[2J: A pass\n']);
+  });
+
+  it('follows the one logger: --log-level over CAIRN_LOG, and JSON lines with the json format', () => {
+    const flagged = io({ CAIRN_LOG: 'silent' });
+    flagged.logFlags = { level: 'warn' };
+    emitAll(flagged);
+    expect(flagged.lines).toEqual(['cairn: warning: w\n']);
+    const json = io({ CAIRN_LOG: 'debug,json' });
+    emitAll(json);
+    expect(json.lines.map((line) => JSON.parse(line) as { level: string; msg: string }).map((entry) => [entry.level, entry.msg])).toEqual([
+      ['warn', 'w'],
+      ['info', 'i'],
+      ['debug', 'd'],
+    ]);
   });
 
   it('refuses an unknown CAIRN_LOG level as a configuration error', () => {

@@ -203,6 +203,7 @@ function captureIo(): Io & { text: { out: string; err: string } } {
     debug: false,
     env: {},
     version: '0.0.0-test',
+    logFlags: {},
     setExitCode: (code) => void (exit = code),
     exitCode: () => exit,
   };

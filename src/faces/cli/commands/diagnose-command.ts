@@ -4,11 +4,9 @@
 
 import { relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { logDiagnosis, openDiagnostics } from '../../../app-diagnostics.js';
+import { logDiagnosis, openDiagnostics, runDiagnosis } from '../../../app-diagnostics.js';
 import { printable } from '../../../core/printable.js';
-import { diagnose } from '../../../diagnostics/diagnose.js';
 import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
-import { checkTaskId, newId } from '../../../retrieval/pipeline/ids.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -40,22 +38,18 @@ export function registerDiagnoseCommand(program: Command, io: Io): void {
     .action(async (flags: DiagnoseFlags) => {
       const context = await repoFrom(flags, io);
       const bundle = await readBundle(flags.bundle);
-      const taskId = flags.taskId === undefined ? newId('task') : checkTaskId(flags.taskId);
       const session = openDiagnostics(context);
       try {
-        const result = await diagnose(session.ports, {
+        const result = await runDiagnosis(context, session.ports, {
           bundle: bundle.value,
-          phaseId: flags.phase,
+          phase: flags.phase,
           attempt: flags.attempt,
           runDir: flags.runDir,
-          repoRoot: context.root,
-          notSourceOfTruth: [context.indexDir],
+          always: flags.always ?? false,
+          taskId: flags.taskId,
           excludeFromRun: bundleInRun(bundle.file, flags.runDir),
-          settings: context.config.diagnostics,
-          retrieve: flags.always ? 'always' : 'escalated',
-          taskId,
-          runId: newId('run'),
         });
+        const { taskId } = result;
         if (flags.json) printJson(io, result.json);
         else io.out(diagnosisMarkdown(result.json.decision, result.json.retrieval));
         const unlogged = logDiagnosis(context, result.entries);

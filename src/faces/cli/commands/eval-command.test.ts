@@ -26,6 +26,7 @@ async function cairn(...args: string[]): Promise<Captured> {
     debug: false,
     env: {},
     version: '0.0.0-test',
+    logFlags: {},
     setExitCode: (code) => void (exit = code),
     exitCode: () => exit,
   };

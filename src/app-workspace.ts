@@ -1,0 +1,395 @@
+// Composition root, long-lived part: a repository served by `cairn serve` or `cairn mcp`.
+// A workspace keeps the stores open across requests and keeps its index current:
+//
+// - readers see generations: each is one complete state of the index, pinned by its own
+//   reader (store/sqlite/pinned-reader.ts). A request leases the current generation for
+//   its whole run; a refresh that completes installs a new generation for the requests
+//   that start after it, and the old one closes when its last request ends. No request
+//   ever reads part of an index run, nor two states in one run.
+// - refreshes never overlap: one runs at a time, and requests for more while it runs are
+//   coalesced into one more run. The first request on a repository without an index
+//   builds it (its progress goes to whoever waits).
+// - changes made by another process (`cairn index` in a terminal) are noticed by a probe
+//   reader, asked at most once per EXTERNAL_CHECK_MS.
+
+import { drainIndex, openMemoryStore, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
+import { openCompleteReader, openOrExplain } from './app-readers.js';
+import { modelPort, pruneUnloggedSessions } from './app-retrieval.js';
+import type { LlmConfig } from './config/schema.js';
+import { IndexError, isCairnError } from './core/errors.js';
+import { Turns } from './core/turns.js';
+import type { IndexProgress, IndexSummary } from './indexer/index-repository.js';
+import type { Logger } from './logging/logger.js';
+import { basePorts } from './app-memory.js';
+import type { MemoryLog, MemoryPorts } from './memory/ports.js';
+import { createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
+import { resolveStages } from './retrieval/pipeline/settings.js';
+import type { Fitter } from './retrieval/budget/fit-service.js';
+import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
+import type { MemoryCounters, MemoryStore } from './store/memory.js';
+import { deferredSink, type RecordSink } from './retrieval/pipeline/record-sink.js';
+import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
+import { loadRepoGraph } from './search/graph/load-graph.js';
+import type { RepoGraph } from './search/graph/repo-graph.js';
+import type { Ranker } from './search/rank/types.js';
+import type { CuratedReader } from './store/curated.js';
+import type { RawLog } from './store/raw-log.js';
+import type { SessionStore } from './store/session.js';
+
+/** How often, at most, a request checks whether another process changed the index. */
+const EXTERNAL_CHECK_MS = 1000;
+
+export interface WorkspaceOptions {
+  /** The name requests address the repository by. */
+  name: string;
+  logger: Logger;
+  /** Fits packages (one fitting thread serves every workspace of a process). */
+  fitter: Fitter;
+  env: NodeJS.ProcessEnv;
+  /** How an index run is made (default: in this process). */
+  runner?: IndexRunner;
+}
+
+/** Runs one index run of the repository to its end, reporting progress; rejects with the run's typed error. */
+export type IndexRunner = (context: RepoContext, onProgress: (progress: IndexProgress) => void) => Promise<IndexSummary>;
+
+export const inProcessRunner: IndexRunner = (context, onProgress) => drainIndex(runIndex(context), onProgress);
+
+/** One complete state of the index, and what requests read it through. */
+export interface IndexView {
+  generation: number;
+  context: RepoContext;
+  /** Pinned: `latest()` never moves it (generations move instead). */
+  reader: CuratedReader;
+  retrieval: RetrievalPorts;
+  rawLog: RawLog;
+  ranker: Ranker | null;
+  /** The repository graph of this state, loaded on first use. */
+  graph(): RepoGraph;
+  /**
+   * Episode memory over this state (memory.db, opened on first use and kept); `existing`
+   * answers NOT_FOUND while no episode was ever recorded instead of creating the store.
+   */
+  memory(mode: 'create' | 'existing'): MemoryPorts;
+  /** Runs `work` after every earlier call for the same conversation has ended (each hydration numbers its episode from the last). */
+  inTurn<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface RefreshRecord {
+  at: string;
+  ms: number;
+  reason: string;
+  outcome: 'ok' | 'busy' | 'failed';
+  changed?: { added: number; changed: number; removed: number };
+  error?: string;
+}
+
+export interface WorkspaceStatus {
+  name: string;
+  root: string;
+  indexDir: string;
+  state: 'ready' | 'building' | 'unindexed';
+  generation: number;
+  /** When the index this workspace answers from was completed (unix ms), or null. */
+  indexedAt: number | null;
+  files: number | null;
+  refreshing: boolean;
+  refreshes: number;
+  lastRefresh: RefreshRecord | null;
+}
+
+class Generation {
+  leases = 0;
+  retired = false;
+  private loadedGraph: RepoGraph | null = null;
+  readonly view: IndexView;
+
+  constructor(
+    readonly id: number,
+    private readonly pinned: CuratedReader,
+    shared: Omit<IndexView, 'generation' | 'reader' | 'retrieval' | 'graph' | 'memory'> & {
+      ports: Omit<RetrievalPorts, 'reader' | 'readMemo'>;
+      memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing') => MemoryPorts;
+    },
+  ) {
+    const reader = holdStill(pinned);
+    const { ports, memory, ...rest } = shared;
+    const retrieval: RetrievalPorts = { ...ports, reader, readMemo: new ReadMemo() };
+    this.view = {
+      ...rest,
+      generation: id,
+      reader,
+      retrieval,
+      graph: () => (this.loadedGraph ??= loadRepoGraph(reader)),
+      memory: (mode) => memory(reader, retrieval, mode),
+    };
+  }
+
+  release(): void {
+    this.leases -= 1;
+    if (this.leases === 0 && this.retired) this.pinned.close();
+  }
+
+  retire(): void {
+    this.retired = true;
+    if (this.leases === 0) this.pinned.close();
+  }
+}
+
+/** Episode memory's lines through the one logger. */
+function memoryLogOf(logger: Logger): MemoryLog {
+  return { info: (line) => logger.info(line), warn: (line) => logger.warn(line), debug: (line) => logger.debug(line) };
+}
+
+/** The reader with `latest()` disabled: a run's ReadMemo asks it, and a generation must not move. */
+function holdStill(reader: CuratedReader): CuratedReader {
+  return new Proxy(reader, {
+    get(target, property) {
+      if (property === 'latest') return () => false;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export class Workspace {
+  private current: Generation | null = null;
+  private probe: CuratedReader | null = null;
+  private nextId = 1;
+  private active: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private lastError: unknown = null;
+  private lastExternalCheck = 0;
+  private readonly progress = new Set<(progress: IndexProgress) => void>();
+  private readonly generationListeners = new Set<(generation: number) => void>();
+  private refreshes = 0;
+  private lastRefresh: RefreshRecord | null = null;
+  private closed = false;
+  private memoryStore: MemoryStore | null = null;
+  private counter: TokenCounter | null = null;
+  /** Hydrations of one conversation run one after another (each numbers its episode from the last). */
+  private readonly conversations = new Turns();
+
+  private constructor(
+    readonly name: string,
+    readonly context: RepoContext,
+    private readonly logger: Logger,
+    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter; runner: IndexRunner },
+  ) {}
+
+  /** Opens the stores, and the index when there is a complete one; builds nothing. */
+  static async open(context: RepoContext, options: WorkspaceOptions): Promise<Workspace> {
+    const rawLog = openRawLog(context);
+    const sessions = openSessions(context);
+    try {
+      pruneUnloggedSessions(rawLog, sessions);
+      const llm = await modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
+      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter, runner: options.runner ?? inProcessRunner };
+      const workspace = new Workspace(options.name, context, options.logger.child({ repo: options.name }), shared);
+      workspace.openExisting();
+      return workspace;
+    } catch (error) {
+      rawLog.close();
+      sessions.close();
+      throw error;
+    }
+  }
+
+  hasIndex(): boolean {
+    return this.current !== null;
+  }
+
+  generation(): number {
+    return this.current?.id ?? 0;
+  }
+
+  /** Called with the new generation's id whenever one is installed (caches key on it). */
+  onGeneration(listener: (generation: number) => void): () => void {
+    this.generationListeners.add(listener);
+    return () => this.generationListeners.delete(listener);
+  }
+
+  /** Builds the index when there is none (joining a build under way); `onProgress` hears its steps. */
+  async ensureIndex(onProgress?: (progress: IndexProgress) => void): Promise<void> {
+    if (this.current !== null) return;
+    await this.refresh('first request', onProgress);
+    if (this.current !== null) return;
+    if (this.lastError !== null) throw this.lastError;
+    throw new IndexError('INDEX_MISSING', `no complete index in ${this.context.indexDir} yet`, { hint: 'another process is building it: retry when it has finished' });
+  }
+
+  /** Leases the current generation for `work` (building the index first if there is none). */
+  async use<T>(work: (view: IndexView) => Promise<T> | T, onProgress?: (progress: IndexProgress) => void): Promise<T> {
+    await this.ensureIndex(onProgress);
+    this.checkExternal();
+    const generation = this.current!;
+    generation.leases += 1;
+    try {
+      return await work(generation.view);
+    } finally {
+      generation.release();
+    }
+  }
+
+  /**
+   * Brings the index up to date. Runs one at a time; a call while one runs is served by
+   * the next run (calls meanwhile share it). Resolves when that run has ended.
+   */
+  refresh(reason: string, onProgress?: (progress: IndexProgress) => void): Promise<void> {
+    if (onProgress) this.progress.add(onProgress);
+    const done = (): void => void (onProgress && this.progress.delete(onProgress));
+    if (this.queued !== null) return this.queued.finally(done);
+    const previous = this.active ?? Promise.resolve();
+    const run: Promise<void> = previous.then(async () => {
+      this.queued = null;
+      this.active = run;
+      try {
+        await this.runRefresh(reason);
+      } finally {
+        if (this.active === run) this.active = null;
+      }
+    });
+    this.queued = run;
+    return run.finally(done);
+  }
+
+  /** Resolves when no refresh is running or waiting (one that starts later is not waited for). */
+  async settled(): Promise<void> {
+    while (this.queued !== null || this.active !== null) await (this.queued ?? this.active);
+  }
+
+  /** Adopts an index another process completed since the last look (at most once per EXTERNAL_CHECK_MS). */
+  checkExternal(now = Date.now()): void {
+    if (this.active !== null || now - this.lastExternalCheck < EXTERNAL_CHECK_MS) return;
+    this.lastExternalCheck = now;
+    if (this.adopt()) this.logger.info({ generation: this.generation() }, 'index changed by another process: answering from its new state');
+  }
+
+  /** ETV cache hits and misses so far (null while the memory store has not been opened). */
+  memoryCounters(): MemoryCounters | null {
+    return this.memoryStore?.counters() ?? null;
+  }
+
+  status(): WorkspaceStatus {
+    const reader = this.current?.view.reader ?? null;
+    const indexedAt = reader?.meta('indexedAt') ?? null;
+    return {
+      name: this.name,
+      root: this.context.root,
+      indexDir: this.context.indexDir,
+      state: reader !== null ? 'ready' : this.active !== null ? 'building' : 'unindexed',
+      generation: this.generation(),
+      indexedAt: indexedAt === null ? null : Number(indexedAt),
+      files: reader === null ? null : reader.stats().files,
+      refreshing: this.active !== null,
+      refreshes: this.refreshes,
+      lastRefresh: this.lastRefresh,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.active?.catch(() => undefined);
+    this.current?.retire();
+    this.current = null;
+    this.probe?.close();
+    this.memoryStore?.close();
+    await this.shared.records.flush().catch(() => undefined);
+    this.shared.ranking.close();
+    this.shared.rawLog.close();
+    this.shared.sessions.close();
+  }
+
+  private openExisting(): void {
+    let reader: CuratedReader;
+    try {
+      reader = openOrExplain(this.context);
+    } catch (error) {
+      if (isCairnError(error) && error.code === 'INDEX_MISSING') return;
+      throw error;
+    }
+    if (reader.meta('state') !== 'complete') {
+      reader.close(); // completed by the first refresh
+      return;
+    }
+    this.install(reader);
+    this.probe = openReader(this.context);
+  }
+
+  private async runRefresh(reason: string): Promise<void> {
+    if (this.closed) return;
+    const started = performance.now();
+    const record: RefreshRecord = { at: new Date().toISOString(), ms: 0, reason, outcome: 'ok' };
+    try {
+      const summary = await this.shared.runner(this.context, (progress) => {
+        for (const listener of this.progress) listener(progress);
+      });
+      record.changed = { added: summary.run.added, changed: summary.run.changed, removed: summary.run.removed };
+      this.logWarnings(summary);
+      this.lastError = null;
+    } catch (error) {
+      record.outcome = isCairnError(error) && error.code === 'INDEX_BUSY' ? 'busy' : 'failed';
+      record.error = error instanceof Error ? error.message : String(error);
+      this.lastError = record.outcome === 'failed' ? error : null;
+      if (record.outcome === 'busy') this.logger.info('another process is writing the index: answering from the last complete index');
+      else this.logger.error({ err: error }, 'index refresh failed: answering from the last complete index');
+    }
+    if (this.current === null) await this.openFirst();
+    else this.adopt();
+    record.ms = Math.round(performance.now() - started);
+    this.refreshes += 1;
+    this.lastRefresh = record;
+    this.logger.info({ reason, ms: record.ms, outcome: record.outcome, ...record.changed, generation: this.generation() }, 'index refreshed');
+  }
+
+  private logWarnings(summary: IndexSummary): void {
+    for (const warning of summary.warnings) this.logger.warn(warning);
+  }
+
+  /** After the first build: the index is complete unless the build failed or another writer holds it. */
+  private async openFirst(): Promise<void> {
+    try {
+      const reader = await openCompleteReader(this.context);
+      this.install(reader);
+      this.probe = openReader(this.context);
+    } catch (error) {
+      this.lastError ??= error;
+    }
+  }
+
+  /** Installs a new generation when the index moved to a newer complete state; true when it did. */
+  private adopt(): boolean {
+    if (this.probe === null || this.closed || !this.probe.latest()) return false;
+    const reader = this.probe;
+    this.probe = openReader(this.context);
+    this.install(reader);
+    return true;
+  }
+
+  private memoryPorts(reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts {
+    // `existing` refuses (NOT_FOUND) while there is no memory.db; once opened, the store is kept.
+    this.memoryStore ??= openMemoryStore(this.context, mode);
+    this.counter ??= createO200kCounter();
+    return {
+      ...basePorts(this.context, reader, memoryLogOf(this.logger), this.counter),
+      store: this.memoryStore,
+      // The model judge stays off, as in `cairn hydrate`: the same source and query give the same entities.
+      retrieval: { ...retrieval, llm: null },
+      stages: resolveStages(undefined, this.context.config),
+    };
+  }
+
+  private install(reader: CuratedReader): void {
+    const { rawLog, sessions, records, ranking, llm, fitter } = this.shared;
+    const ranker = this.context.config.embed ? ranking.ranker : null;
+    const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, ...(ranker ? { ranker } : {}) };
+    const memory = (pinned: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts => this.memoryPorts(pinned, retrieval, mode);
+    const inTurn = <T>(key: string, work: () => Promise<T>): Promise<T> => this.conversations.run(key, work);
+    const generation = new Generation(this.nextId++, reader, { context: this.context, rawLog, ranker, ports, memory, inTurn });
+    const previous = this.current;
+    this.current = generation;
+    previous?.retire();
+    for (const listener of this.generationListeners) listener(generation.id);
+  }
+}

@@ -1,0 +1,89 @@
+// What every route does around its one application call: find the repository the request
+// names, lease its current index, answer — through the result cache when the route is
+// read-only — as JSON.
+
+import type { Context } from 'hono';
+import type { IndexView } from '../../../app-workspace.js';
+import type { ServedRepo, ServeSet } from '../../../app-live.js';
+import { NotFoundError, UsageError } from '../../../core/errors.js';
+import type { Logger } from '../../../logging/logger.js';
+import { errorBody } from '../errors.js';
+import { existsInRepository } from '../../api/on-disk.js';
+import type { ResultCache } from '../cache.js';
+import { createRoute, z } from '@hono/zod-openapi';
+
+export interface RouteDeps {
+  served: ServeSet;
+  cache: ResultCache;
+  logger: Logger;
+}
+
+export function servedRepo(served: ServeSet, name: string | undefined): ServedRepo {
+  if (name === undefined) {
+    if (served.repos.length === 1) return served.repos[0]!;
+    throw new UsageError(`this server serves ${served.repos.length} repositories: name one with "repo"`, { hint: `one of ${served.repos.map((repo) => repo.name).join(', ')}` });
+  }
+  const repo = served.byName(name);
+  if (repo === undefined) throw new NotFoundError(`no repository named "${name}" is served here`, { hint: `served: ${served.repos.map((entry) => entry.name).join(', ')}` });
+  return repo;
+}
+
+export interface Reply {
+  route: string;
+  repo: string | undefined;
+  /** The validated request, as the cache key (without the repository name). */
+  request: unknown;
+  cacheable: boolean;
+  /** The repository files a cacheable answer names (checked on every cache hit). */
+  paths?: (answer: never) => string[];
+}
+
+export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (view: IndexView) => Promise<unknown> | unknown): Promise<Response> {
+  const repo = servedRepo(deps.served, what.repo);
+  const compute = (): Promise<unknown> => repo.workspace.use(work);
+  if (!what.cacheable) return c.json(await compute());
+  await repo.workspace.ensureIndex();
+  const root = repo.workspace.context.root;
+  const { json, hit } = await deps.cache.through(
+    { repo: repo.name, generation: repo.workspace.generation(), route: what.route, request: what.request },
+    async () => {
+      const value = await compute();
+      return { value, paths: what.paths ? what.paths(value as never) : [] };
+    },
+    (paths) => paths.every((path) => existsInRepository(root, path)),
+  );
+  return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8', 'x-cache': hit ? 'hit' : 'miss' });
+}
+
+/** The error answers every route documents. */
+export const ERROR_RESPONSES = {
+  400: errorResponse('Invalid request: a field, value or combination is not accepted'),
+  401: errorResponse('Missing or wrong bearer token'),
+  404: errorResponse('No such repository, file, symbol, task, episode or entity'),
+  409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
+  413: errorResponse('Request body too large'),
+  503: errorResponse('No complete index yet, or no answer within the time limit'),
+  500: errorResponse('Internal error (details in the server log)'),
+} as const;
+
+function errorResponse(description: string) {
+  return {
+    description,
+    content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }) } },
+  };
+}
+
+/** A POST route taking `body` and answering `answer` (JSON). */
+export function postRoute<B extends z.ZodType, A extends z.ZodType>(path: string, summary: string, body: B, answer: A, tag: string) {
+  return createRoute({
+    method: 'post',
+    path,
+    summary,
+    tags: [tag],
+    request: { body: { content: { 'application/json': { schema: body } }, required: true } },
+    responses: { 200: { description: summary, content: { 'application/json': { schema: answer } } }, ...ERROR_RESPONSES },
+  });
+}
+
+/** For the error helper's users that build a reply by hand. */
+export { errorBody };

@@ -1,0 +1,57 @@
+// The task pipeline as `cairn retrieve`, `cairn refine` and `cairn explain` run it: a task
+// id to refine and explain later; never cached (each call is a run, logged).
+
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { explainTask } from '../../../retrieval/pipeline/explain.js';
+import { getContext, refineContext } from '../../api/context.js';
+import type { HttpEnv } from '../app.js';
+import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
+import { ERROR_RESPONSES, postRoute, reply, type RouteDeps } from './common.js';
+import { budgetOf, contextJson } from './retrieval.js';
+
+const TAG = 'tasks';
+
+export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
+  app.openapi(postRoute('/retrieve', 'Run the retrieval pipeline for a task (a new run, logged, refinable)', retrieveBody, contextAnswer, TAG), async (c) => {
+    const { repo, ...request } = c.req.valid('json');
+    return reply(c, deps, { route: 'retrieve', repo, request, cacheable: false }, async (view) =>
+      contextJson(await getContext(view, { task: request.task, taskId: request.task_id, budget: budgetOf(view, request), stages: request.stages, format: request.format }), request.format),
+    ) as never;
+  });
+
+  app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG), async (c) => {
+    const { repo, ...request } = c.req.valid('json');
+    return reply(c, deps, { route: 'refine', repo, request, cacheable: false }, async (view) => {
+      const answer = await refineContext(view, {
+        taskId: request.task_id,
+        request: { missingFiles: request.missing_files, missingSymbols: request.missing_symbols, missingTests: request.missing_tests, errorSignatures: request.error_signature },
+        format: request.format,
+      });
+      return contextJson(answer, request.format ?? answer.package.budget.format);
+    }) as never;
+  });
+
+  const explain = async (c: Context, repo: string | undefined, taskId: string, run: string | undefined): Promise<Response> =>
+    reply(c, deps, { route: 'explain', repo, request: { taskId, run }, cacheable: false }, (view) => explainTask(view.rawLog, taskId, run));
+
+  app.openapi(explainRoute('/tasks/{task_id}/explain', taskParams), async (c) => {
+    const { task_id } = c.req.valid('param');
+    return explain(c, undefined, task_id, c.req.valid('query').run) as never;
+  });
+  app.openapi(explainRoute('/repos/{repo}/tasks/{task_id}/explain', repoTaskParams), async (c) => {
+    const { task_id, repo } = c.req.valid('param');
+    return explain(c, repo, task_id, c.req.valid('query').run) as never;
+  });
+}
+
+function explainRoute<P extends typeof taskParams>(path: string, params: P) {
+  return createRoute({
+    method: 'get',
+    path,
+    summary: "Every decision of a task's runs: considered, kept or dropped and why, and what the budget did",
+    tags: [TAG],
+    request: { params, query: explainQuery },
+    responses: { 200: { description: 'The explanation', content: { 'application/json': { schema: openAnswer('Explanation') } } }, ...ERROR_RESPONSES },
+  });
+}

@@ -1,0 +1,18 @@
+// What the HTTP face is given: the served repositories and its settings.
+
+import type { ServeSet } from '../../app-live.js';
+import type { CacheConfig as ConfiguredCache } from '../../config/schema.js';
+import type { Logger } from '../../logging/logger.js';
+
+export type CacheConfig = ConfiguredCache;
+
+export interface HttpOptions {
+  served: ServeSet;
+  logger: Logger;
+  version: string;
+  /** Bearer token; null on loopback without one. */
+  token: string | null;
+  bodyLimitBytes: number;
+  timeoutMs: number;
+  cache: CacheConfig;
+}
