@@ -5,7 +5,7 @@
 
 export type RawLogKind =
   | 'run' // a retrieve / refine run started or finished
-  | 'decisions' // a stage's decisions, in order, as { decisions: [...] } — each one a 'decision' payload
+  | 'decisions' // a stage's decisions, in order: { groups: [{ shared, items: [[id, score, signals]] }] } (runs of decisions sharing all else), or { decisions: [...] } one by one
   | 'decision' // one file or symbol considered at a stage and tier: kept or dropped, why, score
   | 'llm_call' // prompt, response, latency, token counts
   | 'budget' // the effective budget of a run and what eviction / demotion did

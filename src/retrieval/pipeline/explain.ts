@@ -4,6 +4,7 @@
 
 import { NotFoundError } from '../../core/errors.js';
 import type { RawLog, RawLogRecord } from '../../store/raw-log.js';
+import { ungroupDecisions } from './decision-groups.js';
 import {
   budgetSchema,
   decisionListSchema,
@@ -103,13 +104,16 @@ function explainRun(runId: string, records: RawLogRecord[]): RunExplanation {
 
 /**
  * The decision payloads a record holds, unchecked: one for a 'decision' entry (logs of
- * older versions), a stage's list for a 'decisions' entry (null when that is no list),
- * none for other kinds.
+ * older versions), a stage's decisions for a 'decisions' entry — grouped in runs, or one by
+ * one as older versions and diagnostics write them (null when it holds neither) — none for
+ * other kinds.
  */
 function decisionPayloads(record: RawLogRecord): unknown[] | null {
   if (record.kind === 'decision') return [record.payload];
   if (record.kind !== 'decisions') return [];
-  const list = decisionListSchema.safeParse(record.payload);
+  const payload = record.payload;
+  if (payload !== null && typeof payload === 'object' && 'groups' in payload) return ungroupDecisions(payload.groups);
+  const list = decisionListSchema.safeParse(payload);
   return list.success ? list.data.decisions : null;
 }
 

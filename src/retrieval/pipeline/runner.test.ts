@@ -10,6 +10,7 @@ import { deterministicJudge } from '../judge/judge.js';
 import { emptyContext, type Decision, type KnowledgeBase, type Stage } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { runLog } from './run-log.js';
+import { decisionsIn } from './explain.js';
 import { runStages } from './runner.js';
 import { sessionWriter } from './session-writer.js';
 
@@ -78,8 +79,8 @@ describe('runStages', () => {
     expect(result.budget.available).toBe(900);
     // A stage's decisions are one entry; the second stage's list holds only its own.
     const logged = rawLog.read({ taskId: 'task-1' }).map((record) => {
-      const payload = record.payload as { decisions?: { id: string }[]; message?: string };
-      return [record.kind, record.stage, payload.decisions?.map((d) => d.id) ?? payload.message];
+      const payload = record.payload as { message?: string };
+      return [record.kind, record.stage, record.kind === 'decisions' ? decisionsIn([record]).map((d) => (d.payload as { id: string }).id) : payload.message];
     });
     expect(logged).toEqual([
       ['decisions', 'first', ['a.py']],

@@ -6,6 +6,7 @@ import { describeError, isCairnError } from '../../core/errors.js';
 import type { Judge } from '../judge/judge.js';
 import type { KnowledgeBase, RetrievalContext, Stage } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
+import { groupDecisions } from './decision-groups.js';
 import type { RunLog } from './run-log.js';
 import type { SessionWriter } from './session-writer.js';
 
@@ -32,10 +33,10 @@ export async function runStages(initial: RetrievalContext, run: StageRun): Promi
     }
     // Stages read the budget; none may change it.
     next = { ...next, budget: context.budget };
-    // One entry for the stage's decisions (thousands on a large repository): one row each
-    // cost ~17 ms more per run on sympy, in inserts and index upkeep.
+    // One entry for the stage's decisions (thousands on a large repository; a row each cost
+    // far more in inserts and index upkeep), in runs that share all but the item.
     const decided = next.decisions.slice(context.decisions.length);
-    if (decided.length > 0) run.log.write('decisions', stage.name, { decisions: decided });
+    if (decided.length > 0) run.log.write('decisions', stage.name, { groups: groupDecisions(decided) });
     run.log.writeMany('info', stage.name, next.notes.slice(context.notes.length).map((message) => ({ event: 'note', message })));
     run.session.output(stage.name, stageOutput(next));
     run.session.progress(stage.name, 'done');
