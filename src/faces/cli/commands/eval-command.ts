@@ -45,7 +45,7 @@ const NO_BASELINE = 'none';
 export function registerEvalCommand(program: Command, io: Io): void {
   program
     .command('eval')
-    .description('measure ranking quality (file Acc@k, Recall@k, MRR, function Acc@k, latency) against a baseline')
+    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25, chunk RAG)')
     .option('--dataset <file>', 'localization tasks, one JSON object per line')
     .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
     .option('--from-git', 'build tasks from the commits of a repository (--repo) and evaluate on them')

@@ -23,7 +23,7 @@ interface McpFlags extends RepoFlags {
 const MIN_MCP_TOKENS = 1000;
 
 export function registerMcpCommand(program: Command, io: Io): void {
-  const command = program.command('mcp').description('serve the repository to coding agents over MCP (stdio): get_context, search_code, read_symbol, find_references, explain');
+  const command = program.command('mcp').description('serve the repository to coding agents over MCP (stdio): get_context, search_code, read_symbol, find_references, explain, diagnose_failure');
   withRepoOptions(command)
     .option('--max-tokens <n>', `cap on every tool answer, in tokens (default: mcp.maxTokens, 8000; at most ${MAX_MCP_TOKENS})`, positiveInt('--max-tokens', MAX_MCP_TOKENS))
     .option('--no-watch', 'do not watch the files (each call refreshes the index instead)')
