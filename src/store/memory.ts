@@ -12,9 +12,7 @@ import type { EntityKey } from '../core/entities.js';
 import type {
   BlockStatus,
   EntityState,
-  GateDecision,
   GateEvaluation,
-  GateResult,
   HydrationBlock,
   HydrationCut,
   HydrationFormat,
@@ -107,17 +105,7 @@ export interface Transition {
   evaluationId?: number;
 }
 
-export interface NewGateEvaluation {
-  entityKey: EntityKey;
-  version: number;
-  artifactHash: string;
-  episodeId: string | null;
-  structural: GateResult;
-  authority: GateResult;
-  fresh: GateResult;
-  decision: GateDecision;
-  at: number;
-}
+export type NewGateEvaluation = Omit<GateEvaluation, 'id'>;
 
 export type AuthorityDecision = 'approved' | 'rejected';
 
