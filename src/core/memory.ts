@@ -11,8 +11,6 @@ import type { EntityKey, Language } from './entities.js';
  */
 export type EntityState = 'PROPOSED' | 'AUTHORITATIVE' | 'SUPERSEDED' | 'TOMBSTONED';
 
-export const ENTITY_STATES: readonly EntityState[] = ['PROPOSED', 'AUTHORITATIVE', 'SUPERSEDED', 'TOMBSTONED'];
-
 /**
  * Why a block is in a hydration, in priority order: the query names it (a definition or
  * file resolved through the AST index, only through the regex extractor, or a file with no

@@ -8,8 +8,6 @@ import { hasActionablePointer, type BundleEvidence } from './evidence.js';
 
 export type TriggerId = 'minimal_bundle' | 'no_actionable_context' | 'repeated_failures' | 'no_clear_root_cause';
 
-export const TRIGGER_IDS: readonly TriggerId[] = ['minimal_bundle', 'no_actionable_context', 'repeated_failures', 'no_clear_root_cause'];
-
 export interface TriggerResult {
   id: TriggerId;
   fired: boolean;

@@ -1,7 +1,6 @@
 // Typed errors as HTTP answers: a status chosen by the error's code (never its text) and
 // a JSON body `{error: {code, message, hint}}`, never a stack trace.
 
-import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isCairnError, type ErrorCode } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
@@ -41,8 +40,4 @@ export function errorBody(code: HttpErrorCode, message: string, hint?: string): 
 export function answerFor(error: unknown): { status: ContentfulStatusCode; body: ErrorBody } {
   if (isCairnError(error)) return { status: HTTP_STATUS[error.code], body: errorBody(error.code, error.message, error.hint) };
   return { status: 500, body: errorBody('INTERNAL', 'internal error', 'this is a bug in cairn: the server log has the details (request id in X-Request-Id)') };
-}
-
-export function sendError(c: Context, status: ContentfulStatusCode, body: ErrorBody): Response {
-  return c.json(body, status);
 }

@@ -10,6 +10,7 @@ import type { Logger } from '../../../logging/logger.js';
 import { errorBody } from '../errors.js';
 import { existsInRepository } from '../../api/on-disk.js';
 import type { ResultCache } from '../cache.js';
+import { errorSchema } from '../schemas.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {
@@ -69,7 +70,7 @@ export const ERROR_RESPONSES = {
 function errorResponse(description: string) {
   return {
     description,
-    content: { 'application/json': { schema: z.object({ error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }) }) } },
+    content: { 'application/json': { schema: errorSchema } },
   };
 }
 
