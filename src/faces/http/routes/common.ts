@@ -60,11 +60,14 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (vie
 export const ERROR_RESPONSES = {
   400: errorResponse('Invalid request: a field, value or combination is not accepted'),
   401: errorResponse('Missing or wrong bearer token'),
+  403: errorResponse('A server without a token answers only requests that name a loopback host'),
   404: errorResponse('No such repository, file, symbol, task, episode or entity'),
   409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
+  422: errorResponse('The token budget cannot be met'),
   503: errorResponse('No complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),
+  502: errorResponse('The configured model provider is unreachable or answered badly'),
 } as const;
 
 function errorResponse(description: string) {
@@ -74,11 +77,18 @@ function errorResponse(description: string) {
   };
 }
 
-/** A POST route taking `body` and answering `answer` (JSON). */
-export function postRoute<B extends z.ZodType, A extends z.ZodType>(path: string, summary: string, body: B, answer: A, tag: string) {
+/** Who may call: every route answers these before its own work (auth.ts). */
+export const ACCESS_RESPONSES = { 401: ERROR_RESPONSES[401], 403: ERROR_RESPONSES[403] } as const;
+
+/**
+ * A POST route taking `body` and answering `answer` (JSON). `operationId` is the method
+ * name a client generated from the OpenAPI document gives the route.
+ */
+export function postRoute<B extends z.ZodType, A extends z.ZodType>(path: string, summary: string, body: B, answer: A, tag: string, operationId: string) {
   return createRoute({
     method: 'post',
     path,
+    operationId,
     summary,
     tags: [tag],
     request: { body: { content: { 'application/json': { schema: body } }, required: true } },

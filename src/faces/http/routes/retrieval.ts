@@ -19,7 +19,7 @@ import { postRoute, reply, type RouteDeps } from './common.js';
 const TAG = 'retrieval';
 
 export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
-  app.openapi(postRoute('/retrieval/search', 'Ranked files, symbols or doc sections for a query', searchBody, searchAnswer, TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/search', 'Ranked files, symbols or doc sections for a query', searchBody, searchAnswer, TAG, 'search'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'search', repo, request, cacheable: true, paths: (answer: SearchAnswer) => answer.results.map((row) => row.path) }, (view) =>
       searchCode(view, {
@@ -34,7 +34,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
     ) as never;
   });
 
-  app.openapi(postRoute('/retrieval/context', 'The context package a task needs, within a token budget', contextBody, contextAnswer, TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/context', 'The context package a task needs, within a token budget', contextBody, contextAnswer, TAG, 'getContext'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     // Cached as JSON only: that form names its paths, which a cache hit checks are still there.
     return reply(c, deps, { route: 'context', repo, request, cacheable: request.format === 'json', paths: contextPaths }, async (view) =>
@@ -42,12 +42,12 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
     ) as never;
   });
 
-  app.openapi(postRoute('/retrieval/similar', 'The files (or symbols) most similar to a file or symbol', similarBody, openAnswer('Similarity'), TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/similar', 'The files (or symbols) most similar to a file or symbol', similarBody, openAnswer('Similarity'), TAG, 'similar'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'similar', repo, request, cacheable: true, paths: (answer: Similarity) => answer.results.map((item) => item.path) }, (view) => similarOf(view, request)) as never;
   });
 
-  app.openapi(postRoute('/retrieval/graph', 'The neighbourhood of a file or symbol: imports, references, co-change, docs', graphBody, openAnswer('Neighbourhood'), TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/graph', 'The neighbourhood of a file or symbol: imports, references, co-change, docs', graphBody, openAnswer('Neighbourhood'), TAG, 'graph'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'graph', repo, request, cacheable: true, paths: (answer: { nodes: { path: string }[] }) => answer.nodes.map((node) => node.path) }, (view) => {
       const { target, depth, nodes, edges } = graphAround(view, { start: request.start, maxDistance: request.max_distance, relations: request.relations ?? [...FILE_RELATIONS], limit: request.limit });
@@ -55,14 +55,14 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
     }) as never;
   });
 
-  app.openapi(postRoute('/retrieval/impact', 'What depends on a file or symbol: importers and referrers, with chains', impactBody, openAnswer('Impact'), TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/impact', 'What depends on a file or symbol: importers and referrers, with chains', impactBody, openAnswer('Impact'), TAG, 'impact'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'impact', repo, request, cacheable: true, paths: (answer: Impact) => [...answer.dependents, ...answer.tests].map((entry) => entry.path) }, (view) =>
       referencesOf(view, request),
     ) as never;
   });
 
-  app.openapi(postRoute('/retrieval/symbol', "A symbol's or a file range's current code", symbolBody, openAnswer('Code'), TAG), async (c) => {
+  app.openapi(postRoute('/retrieval/symbol', "A symbol's or a file range's current code", symbolBody, openAnswer('Code'), TAG, 'readSymbol'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'symbol', repo, request, cacheable: false }, (view) => readCode(view, { target: request.target, startLine: request.start_line, endLine: request.end_line })) as never;
   });
