@@ -194,11 +194,21 @@ function priorityCapsSchema(defaults: (typeof DEFAULT_DIAGNOSTICS.caps)['medium'
 }
 
 /** Escalation triggers and the caps of deep retrieval (`cairn diagnose`). */
+/** A repository-relative folder, below the root and outside .git (never read by an agent face, configured or not). */
+const runFolder = z
+  .string()
+  .min(1)
+  .transform((path) => path.replace(/\/+$/, ''))
+  .refine((path) => !path.startsWith('/') && !path.includes('\\') && !path.split('/').some((part) => part === '..' || part === '.' || part === '' || part === '.git'), {
+    message: 'must be a repository-relative folder (forward slashes, no "." or ".." segments, not inside .git)',
+  });
+
 export const diagnosticsConfigSchema = z
   .object({
     triggers: triggersSchema.default(defaultDiagnostics().triggers),
     recencyHours: z.number().positive().default(DEFAULT_DIAGNOSTICS.recencyHours),
     sotFolders: z.array(z.string().min(1)).default([...DEFAULT_DIAGNOSTICS.sotFolders]),
+    runFolders: z.array(runFolder).default([...DEFAULT_DIAGNOSTICS.runFolders]),
     caps: z
       .object({
         low: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.low),

@@ -61,6 +61,7 @@ diagnostics:                   # \`cairn diagnose\`: escalation triggers and dee
     markerScanBytes: 4194304   # bytes of each earlier log searched for failure markers
   recencyHours: 24             # run artifacts modified within this come first
   sotFolders: [docs, src, tests]
+  runFolders: []               # run folders HTTP/MCP diagnose may read though the repository ignores them (e.g. [logs])
   caps:                        # per priority: files (or entries) and bytes per category
     low:
       runArtifacts: { count: 3, bytes: 5120 }

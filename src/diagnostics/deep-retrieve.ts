@@ -16,7 +16,7 @@ import type { Priority } from './escalate.js';
 import { bundleEvidence } from './evidence.js';
 import type { SkippedEntry } from './fs/safe-walk.js';
 import { takeMemoryEntries, type MemoryEntry } from './memory.js';
-import type { RunDirectory } from './run-directory.js';
+import type { RepositoryVisibility, RunDirectory } from './run-directory.js';
 import { loadText, takeRunArtifacts, type RunArtifact } from './run-artifacts.js';
 import { readRepoFile, sotCandidates } from './sot/candidates.js';
 import { rankSot, type RankedSot } from './sot/rank.js';
@@ -36,6 +36,8 @@ export interface DeepRetrievalRequest {
   repoRoot: string;
   /** Absolute folders that are not source of truth (the index directory); the run directory is always left out. */
   notSourceOfTruth?: string[];
+  /** For an agent face: the repository paths it may read (the source-of-truth folders are walked through it). */
+  visible?: RepositoryVisibility;
   settings: DiagnosticsConfig;
   now: number;
 }
@@ -65,7 +67,8 @@ export async function deepRetrieve(ports: DeepRetrievalPorts, request: DeepRetri
     .map((folder) => relative(realRoot, folder))
     .filter((rel) => rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep))
     .map((rel) => rel.split(sep).join('/'));
-  const exclude = (path: string): boolean => excluded.some((folder) => path === folder || path.startsWith(`${folder}/`));
+  const visible = request.visible;
+  const exclude = (path: string, isDirectory: boolean): boolean => excluded.some((folder) => path === folder || path.startsWith(`${folder}/`)) || (visible !== undefined && !visible(path, isDirectory));
   const candidates = sotCandidates({ realRoot, folders: settings.sotFolders, indexed: ports.reader?.files() ?? null, exclude });
   if (ports.reader === null) notes.push(`no complete index: the source of truth is ${settings.sotFolders.join(', ')} ranked by ${settings.sotRanking === 'cairn' ? 'stack frames, recent changes and keywords' : 'keywords'}`);
   const sotRanking = await rankSot({ reader: ports.reader, ranker: ports.ranker, realRoot, candidates, bundle: request.bundle, evidence: bundleEvidence(request.bundle), mode: settings.sotRanking });
@@ -75,6 +78,8 @@ export async function deepRetrieve(ports: DeepRetrievalPorts, request: DeepRetri
     settings.minTruncatedBytes,
   );
   const memoryEntries = takeMemoryEntries(ports.failures, request.bundle, caps.memoryEntries, settings.minTruncatedBytes);
+  const redactionNote = redactedNote([runArtifacts, sotFiles, memoryEntries]);
+  if (redactionNote !== null) notes.push(redactionNote);
   return {
     phaseId: request.phaseId,
     timestamp: new Date(request.now).toISOString(),
@@ -87,6 +92,16 @@ export async function deepRetrieve(ports: DeepRetrievalPorts, request: DeepRetri
     skipped: { runDir: request.runDir.walk.skipped, sourceOfTruth: candidates.skipped },
     notes,
   };
+}
+
+/** One note for the values replaced by "[redacted]" across the categories, by kind (never the values). */
+function redactedNote(outcomes: readonly CapOutcome<unknown>[]): string | null {
+  const total: Record<string, number> = {};
+  for (const outcome of outcomes) for (const [kind, count] of Object.entries(outcome.redacted)) total[kind] = (total[kind] ?? 0) + count;
+  const kinds = Object.entries(total).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (kinds.length === 0) return null;
+  const count = kinds.reduce((sum, [, n]) => sum + n, 0);
+  return `${count} value${count === 1 ? '' : 's'} that look${count === 1 ? 's' : ''} like a credential replaced by [redacted] (${kinds.map(([kind, n]) => `${kind} ${n}`).join(', ')})`;
 }
 
 function repoText(realRoot: string, path: string, maxBytes: number): ReturnType<typeof loadText> {

@@ -131,7 +131,7 @@ describe('cairn hydrate, episode, entity, gates, approve, reject', () => {
     oneLineError(await cairn('gates', 'nope'), 7, /^cairn: no episode nope$/);
     oneLineError(await cairn('entity', 'shop/none.py::f'), 7, /^cairn: shop\/none\.py::f was never hydrated$/);
     oneLineError(await cairn('approve', 'shop/none.py::f'), 7, /^cairn: shop\/none\.py::f was never hydrated$/);
-    oneLineError(await cairn('memory', 'import', join(repo.path, 'missing.jsonl')), 3, /missing\.jsonl: no such file$/);
+    oneLineError(await cairn('memory', 'import', join(repo.path, 'missing.jsonl')), 3, /missing\.jsonl cannot be read \(ENOENT\)$/);
     const bad = join(repo.path, 'bad.jsonl');
     writeFileSync(bad, '{"format":"cairn-memory","version":1}\nnot json\n');
     oneLineError(await runCli(['memory', 'import', bad, '--repo', repo.path, '--index-dir', join(repo.path, 'fresh-index')]), 3, /bad\.jsonl line 2: not JSON$/);

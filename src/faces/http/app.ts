@@ -1,5 +1,5 @@
 // The HTTP API of `cairn serve` (Hono): every request gets an id (X-Request-Id, echoed),
-// is authorised (auth.ts), bounded in size and time, validated against the zod schemas
+// is authorised (auth.ts), bounded in size, time and nesting depth, validated against the zod schemas
 // that also make the OpenAPI document, answered by one application function, logged
 // (ids, route, status, time — never bodies) and counted (metrics.ts). Errors are JSON
 // `{error: {code, message, hint}}` with a status chosen by the error's type.
@@ -16,6 +16,7 @@ import { describeConfigIssues } from '../../config/issues.js';
 import { bearerAuth } from './auth.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
+import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
@@ -63,6 +64,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     }),
   );
   app.use(timeout(options.timeoutMs, () => new RequestTimeout(503, { message: `no answer within ${options.timeoutMs} ms` })));
+  app.use(jsonDepthLimit());
 
   const deps = { served: options.served, cache, logger: options.logger };
   registerRetrievalRoutes(app, deps);

@@ -5,6 +5,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../../../app.js';
 import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
+import { checkOutputFile } from '../../../config/option-file.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
 import { openFromGit } from '../../../eval/from-git/from-git.js';
@@ -83,6 +84,8 @@ function checkModes(flags: EvalFlags): void {
   if (flags.dataset && !flags.repos) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
   if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
   if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
+  // Checked before the run, not after it: a pipe would block the write, a folder fail it.
+  if (flags.writeDataset) checkOutputFile({ what: '--write-dataset file', path: flags.writeDataset, hint: 'name a new or regular file in an existing folder' });
 }
 
 function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {

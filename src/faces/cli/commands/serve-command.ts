@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import { openServeSet, type ServeSet } from '../../../app-live.js';
 import type { RepoContext } from '../../../app.js';
 import { InputError, UsageError } from '../../../core/errors.js';
-import { isLoopback, MIN_TOKEN_LENGTH } from '../../http/auth.js';
+import { isLoopback } from '../../http/auth.js';
+import { MIN_TOKEN_LENGTH, TOKEN_ADVICE, tokenWeakness } from '../../http/token-strength.js';
 import { listen } from '../../http/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -28,15 +29,14 @@ export function registerServeCommand(program: Command, io: Io): void {
   withRepoOptions(command, false)
     .option('--host <address>', 'address to listen on (default: serve.host, 127.0.0.1); any non-loopback address needs --token')
     .option('--port <n>', 'port (default: serve.port, 4321; 0 picks a free one)', portNumber)
-    .option('--token <token>', `bearer token required on every request (or $CAIRN_TOKEN); at least ${MIN_TOKEN_LENGTH} characters`)
+    .option('--token <token>', `bearer token required on every request (or $CAIRN_TOKEN); at least ${MIN_TOKEN_LENGTH} characters, no whitespace, varied (e.g. openssl rand -hex 32)`)
     .option('--no-watch', 'do not watch the files (the index is refreshed only by `cairn index`)')
     .action(async (flags: ServeFlags) => {
       const logging = await openLogging(io, 'info');
       const token = flags.token ?? (io.env['CAIRN_TOKEN'] || undefined) ?? null;
       logging.protect(token);
-      if (token !== null && token.length < MIN_TOKEN_LENGTH) {
-        throw new UsageError(`the bearer token is ${token.length} characters long; at least ${MIN_TOKEN_LENGTH} are needed`, { hint: 'e.g. --token "$(openssl rand -hex 24)"' });
-      }
+      const weakness = token === null ? null : tokenWeakness(token);
+      if (weakness !== null) throw new UsageError(weakness, { hint: TOKEN_ADVICE });
       const repos = await reposFrom(flags, io);
       for (const { context } of repos) for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
       const settings = repos[0]!.context.config.serve;
