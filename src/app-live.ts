@@ -5,7 +5,8 @@
 
 import { watch, type FSWatcher } from 'chokidar';
 import type { RepoContext } from './app.js';
-import { Workspace } from './app-workspace.js';
+import { threadRunner } from './app-index-thread.js';
+import { Workspace, type IndexRunner } from './app-workspace.js';
 import { ChangeBatcher } from './indexer/live/batcher.js';
 import { watchFilter } from './indexer/live/watch-filter.js';
 import type { Logger } from './logging/logger.js';
@@ -43,10 +44,13 @@ export interface ServeSetOptions {
   env: NodeJS.ProcessEnv;
   /** Watch the files (default: each repository's `watch.enabled`). */
   watch?: boolean;
+  /** How index runs are made (default: each on a thread of its own, app-index-thread.ts). */
+  runner?: IndexRunner;
 }
 
 export async function openServeSet(repos: { name: string; context: RepoContext }[], options: ServeSetOptions): Promise<ServeSet> {
   const fitter = startFitWorker(createO200kCounter);
+  const runner = options.runner ?? threadRunner();
   const opened: ServedRepo[] = [];
   const closeAll = async (): Promise<void> => {
     for (const repo of opened.reverse()) {
@@ -57,7 +61,7 @@ export async function openServeSet(repos: { name: string; context: RepoContext }
   };
   try {
     for (const { name, context } of repos) {
-      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env });
+      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env, runner });
       const watching = options.watch ?? context.config.watch.enabled;
       const live = watching ? watchWorkspace(workspace, options.logger.child({ repo: name })) : null;
       opened.push({

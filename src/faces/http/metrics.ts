@@ -45,6 +45,14 @@ export function createMetrics(served: ServeSet, cache: ResultCache, busy: { admi
     },
   });
   new Gauge({
+    name: 'cairn_cache_shared_total',
+    help: 'Cacheable requests answered by a computation of the same answer already under way',
+    registers: [registry],
+    collect() {
+      this.set(cache.shared);
+    },
+  });
+  new Gauge({
     name: 'cairn_cache_entries',
     help: 'Answers in the result cache',
     registers: [registry],
