@@ -10,8 +10,8 @@ import { Workspace, type IndexRunner } from './app-workspace.js';
 import { ChangeBatcher } from './indexer/live/batcher.js';
 import { watchFilter } from './indexer/live/watch-filter.js';
 import type { Logger } from './logging/logger.js';
-import { startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
-import { createO200kCounter } from './retrieval/budget/tokens.js';
+import { inProcessFitter, startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
+import { countAtMost, createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
 
 export interface LiveIndex {
   batcher: ChangeBatcher;
@@ -46,10 +46,16 @@ export interface ServeSetOptions {
   watch?: boolean;
   /** How index runs are made (default: each on a thread of its own, app-index-thread.ts). */
   runner?: IndexRunner;
+  /**
+   * Fit packages in this thread with this counter, instead of on a fitting thread of their
+   * own: for a process that is mostly at rest (`cairn mcp`), where a second thread holding
+   * a second copy of the tokenizer costs memory and buys little.
+   */
+  counter?: TokenCounter;
 }
 
 export async function openServeSet(repos: { name: string; context: RepoContext }[], options: ServeSetOptions): Promise<ServeSet> {
-  const fitter = startFitWorker(createO200kCounter);
+  const fitter = options.counter ? inProcessFitter(options.counter) : startFitWorker(createO200kCounter);
   const runner = options.runner ?? threadRunner();
   const opened: ServedRepo[] = [];
   const closeAll = async (): Promise<void> => {
@@ -120,6 +126,20 @@ export function watchWorkspace(workspace: Workspace, logger: Logger): LiveIndex 
     close: async () => {
       batcher.close();
       await watcher.close();
+    },
+  };
+}
+
+/** A counter that loads its tokenizer on first use (a process at rest never loads it). */
+export function lazyCounter(name: string, make: () => TokenCounter): TokenCounter {
+  let loaded: TokenCounter | null = null;
+  const counter = (): TokenCounter => (loaded ??= make());
+  return {
+    name,
+    count: (text) => counter().count(text),
+    countAtMost: (text, limit) => countAtMost(counter(), text, limit),
+    get additiveAtLineStarts() {
+      return counter().additiveAtLineStarts;
     },
   };
 }

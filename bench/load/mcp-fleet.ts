@@ -24,7 +24,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function runFleet(options: { cairn: string; repo: string; processes: number; calls: number; tasks: readonly string[]; restMs?: number }): Promise<FleetFigures> {
-  const restMs = options.restMs ?? 5000;
+  const restMs = options.restMs ?? 15_000;
   const members = await Promise.all(
     Array.from({ length: options.processes }, async (_, index) => {
       const transport = new StdioClientTransport({ command: process.execPath, args: [options.cairn, 'mcp', '--repo', options.repo], stderr: 'ignore' });
