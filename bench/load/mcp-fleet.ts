@@ -12,6 +12,7 @@ export interface FleetFigures {
   processes: number;
   calls_each: number;
   failed_calls: number;
+  failures: string[];
   call_ms: Spread;
   rss_at_rest_mb: { per_process: Spread; total: number };
   rss_peak_total_mb: number;
@@ -45,14 +46,20 @@ export async function runFleet(options: { cairn: string; repo: string; processes
   }, 250);
   const latencies: number[] = [];
   let failed = 0;
+  const failures: string[] = [];
   await Promise.all(
     members.map(async (member, index) => {
       for (let call = 0; call < options.calls; call++) {
         const task = options.tasks[(index * options.calls + call) % options.tasks.length]!;
         const at = performance.now();
-        const result = await member.client.callTool({ name: 'get_context', arguments: { task, max_tokens: 4000 } }, undefined, { timeout: 300_000 }).catch(() => ({ isError: true }));
+        const result = await member.client
+          .callTool({ name: 'get_context', arguments: { task, max_tokens: 4000 } }, undefined, { timeout: 300_000 })
+          .catch((error: unknown) => ({ isError: true, content: [{ type: 'text', text: `client: ${String(error)}` }] }));
         latencies.push(performance.now() - at);
-        if (result.isError) failed += 1;
+        if (!result.isError) continue;
+        failed += 1;
+        const text = (result.content as { text?: string }[] | undefined)?.[0]?.text ?? '';
+        if (failures.length < 5) failures.push(text.slice(0, 200));
       }
     }),
   );
@@ -65,6 +72,7 @@ export async function runFleet(options: { cairn: string; repo: string; processes
     processes: options.processes,
     calls_each: options.calls,
     failed_calls: failed,
+    failures,
     call_ms: spread(latencies),
     rss_at_rest_mb: { per_process: spread(atRest), total: total(atRest) },
     rss_peak_total_mb: peakTotal,
