@@ -68,6 +68,7 @@ async function loadRun(mode: QueryMode): Promise<Record<string, unknown>> {
     const retryAfter = new Set<string>();
     const churn = startChurn(repo, churnMs, async (name) => {
       const response = await fetch(`${server.url}/retrieval/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: name, kind: 'symbol', limit: 1 }) });
+      if (response.status === 503 && response.headers.get('retry-after')) return { retryAfterMs: Number(response.headers.get('retry-after')) * 1000 };
       if (response.status !== 200) return false;
       const json = (await response.json()) as { results: { symbol?: string }[] };
       return json.results[0]?.symbol === name;

@@ -33,19 +33,26 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export function startChurn(repo: string, everyMs: number, findsSymbol: (name: string) => Promise<boolean>): Churn {
+/** Whether search finds the symbol now; or, when the server asked to come back later, after how many ms. */
+export type Probe = (name: string) => Promise<boolean | { retryAfterMs: number }>;
+
+export function startChurn(repo: string, everyMs: number, findsSymbol: Probe): Churn {
   const deletedAt = new Map<string, number>();
   const lags: number[] = [];
   let count = 0;
   let stopped = false;
   const probes: Promise<void>[] = [];
   const measureLag = async (name: string, since: number): Promise<void> => {
-    for (let attempt = 0; attempt < 300 && !stopped; attempt++) {
-      await sleep(100);
-      if (await findsSymbol(name).catch(() => false)) {
+    // Asked every 250 ms, like a client polling politely (and as told when the server is busy).
+    let waitMs = 250;
+    while (!stopped && Date.now() - since < 60_000) {
+      await sleep(waitMs);
+      const found = await findsSymbol(name).catch(() => false);
+      if (found === true) {
         lags.push(Date.now() - since);
         return;
       }
+      waitMs = found === false ? 250 : found.retryAfterMs;
     }
   };
   const loop = (async () => {
