@@ -45,6 +45,8 @@ export async function startApi(repos: { name: string; path: string }[], options:
     timeoutMs: options.timeoutMs ?? 30_000,
     cache: options.cache ?? { enabled: true, ttl: 300, max_size: 16 * 1024 * 1024 },
     ...(options.readLimits ? { readLimits: options.readLimits } : {}),
+    admission: options.admission ?? { limit: 4, queueLength: 64, maxWaitMs: 30_000 },
+    ...(options.queries ? { queries: options.queries } : {}),
   });
   return {
     url: server.url,

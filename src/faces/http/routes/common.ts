@@ -11,13 +11,23 @@ import { errorBody } from '../errors.js';
 import { existsInRepository } from '../../api/on-disk.js';
 import type { ResultCache } from '../cache.js';
 import { errorSchema } from '../schemas.js';
+import type { Admission } from '../admission.js';
+import type { OperationInput, OperationName } from '../operations.js';
+import type { QueryRunner } from '../query-pool.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {
   served: ServeSet;
   cache: ResultCache;
   logger: Logger;
+  /** Bounds the heavy requests in work (HEAVY_ROUTES); cache hits and cheap lookups pass by it. */
+  admission: Admission;
+  /** Where pooled operations run (query threads, or this thread). */
+  queries: QueryRunner;
 }
+
+/** Routes whose work is a ranking, a pipeline run or a graph walk: admitted through `admission`. */
+const HEAVY_ROUTES = new Set(['search', 'context', 'retrieve', 'refine', 'hydrate', 'diagnose', 'similar', 'graph', 'impact']);
 
 export function servedRepo(served: ServeSet, name: string | undefined): ServedRepo {
   if (name === undefined) {
@@ -40,8 +50,17 @@ export interface Reply {
 }
 
 export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (view: IndexView) => Promise<unknown> | unknown): Promise<Response> {
+  return answer(c, deps, what, (repo) => repo.workspace.use(work));
+}
+
+/** As `reply`, for an operation that may run on a query thread (operations.ts). */
+export async function replyPooled<N extends OperationName>(c: Context, deps: RouteDeps, what: Reply, op: N, input: OperationInput<N>): Promise<Response> {
+  return answer(c, deps, what, (repo) => deps.queries.run(repo, op, input));
+}
+
+async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: ServedRepo) => Promise<unknown>): Promise<Response> {
   const repo = servedRepo(deps.served, what.repo);
-  const compute = (): Promise<unknown> => repo.workspace.use(work);
+  const compute = (): Promise<unknown> => (HEAVY_ROUTES.has(what.route) ? deps.admission.run(what.route, () => work(repo)) : work(repo));
   if (!what.cacheable) return c.json(await compute());
   await repo.workspace.ensureIndex();
   const root = repo.workspace.context.root;
@@ -65,7 +84,7 @@ export const ERROR_RESPONSES = {
   409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
   422: errorResponse('The token budget cannot be met'),
-  503: errorResponse('No complete index yet, or no answer within the time limit'),
+  503: errorResponse('Busy (too many requests in work or waiting: retry after the Retry-After seconds), no complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),
   502: errorResponse('The configured model provider is unreachable or answered badly'),
 } as const;

@@ -4,20 +4,25 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { explainTask } from '../../../retrieval/pipeline/explain.js';
-import { getContext, refineContext } from '../../api/context.js';
+import { refineContext } from '../../api/context.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
-import { ERROR_RESPONSES, postRoute, reply, type RouteDeps } from './common.js';
-import { budgetOf, contextJson } from './retrieval.js';
+import { ERROR_RESPONSES, postRoute, reply, replyPooled, type RouteDeps } from './common.js';
+import { contextJson } from '../operations.js';
 
 const TAG = 'tasks';
 
 export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   app.openapi(postRoute('/retrieve', 'Run the retrieval pipeline for a task (a new run, logged, refinable)', retrieveBody, contextAnswer, TAG, 'retrieve'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'retrieve', repo, request, cacheable: false }, async (view) =>
-      contextJson(await getContext(view, { task: request.task, taskId: request.task_id, budget: budgetOf(view, request), stages: request.stages, format: request.format }), request.format),
-    ) as never;
+    return replyPooled(c, deps, { route: 'retrieve', repo, request, cacheable: false }, 'context', {
+      task: request.task,
+      task_id: request.task_id,
+      budget: request.budget,
+      max_tokens: request.max_tokens,
+      stages: request.stages,
+      format: request.format,
+    }) as never;
   });
 
   app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG, 'refine'), async (c) => {
