@@ -169,7 +169,8 @@ export function connectPg(url: string, options: PgConnectOptions): PgConnection 
   }
   const connection = new PgConnection(pq, target, options.schema);
   try {
-    connection.script(`SET search_path TO ${options.schema}`);
+    // libpq prints notices on stderr itself ("schema … already exists, skipping"): cairn's output stays its own.
+    connection.script(`SET search_path TO ${options.schema}; SET client_min_messages TO warning`);
   } catch (error) {
     connection.close();
     throw error;
