@@ -12,12 +12,17 @@
 //   npm run bench:build
 //   node dist-bench/bench/pg-generations.js publish <url> <index-dir> <repository>
 //   node dist-bench/bench/pg-generations.js first-query <url> <repository> <cache-dir> <repo-root> <task>
+//   node dist-bench/bench/pg-generations.js search <index-dir> <tasks.txt> [reps=5]
+//                `cairn search` (all kinds, limit 20) over the tasks, p50/p99 wall: run on the
+//                indexer's own index and on a checked-out generation
 
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openRepo } from '../src/app.js';
 import { openRetrieval } from '../src/app-retrieval.js';
 import { retrieve } from '../src/retrieval/pipeline/retrieve.js';
+import { readFileSync } from 'node:fs';
+import { searchIndex } from '../src/search/text-search.js';
 import { openPgIndexGenerations } from '../src/store/postgres/index-generations.js';
 import { snapshotSqliteIndex } from '../src/store/sqlite/index-snapshot.js';
 import { openSqliteCuratedReader } from '../src/store/sqlite/open-curated.js';
@@ -65,6 +70,22 @@ if (command === 'publish' && url && rest.length === 2) {
   marks.firstRetrieve = since();
   session.close();
   console.log(JSON.stringify({ repository, generation: checkout.info.generation, bytes: checkout.info.files[0]?.bytes, hits: hits.length, packageFiles: JSON.stringify(result).length > 0, marks }));
+} else if (command === 'search' && url && rest.length >= 1) {
+  const [indexDir, tasksFile, reps = '5'] = [url, ...rest] as [string, string, string?];
+  const tasks = readFileSync(tasksFile, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+  const reader = openSqliteCuratedReader(indexDir);
+  for (const task of tasks.slice(0, 5)) searchIndex(reader, { query: task, limit: 20 });
+  const times: number[] = [];
+  for (let rep = 0; rep < Number(reps); rep++) {
+    for (const task of tasks) {
+      const started = performance.now();
+      searchIndex(reader, { query: task, limit: 20 });
+      times.push(performance.now() - started);
+    }
+  }
+  reader.close();
+  times.sort((a, b) => a - b);
+  console.log(JSON.stringify({ indexDir, runs: times.length, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] }));
 } else {
   console.error('usage: pg-generations.js publish <url> <index-dir> <repository> | first-query <url> <repository> <cache-dir> <repo-root> <task>');
   process.exit(2);

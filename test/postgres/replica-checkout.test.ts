@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchAcrossRepositories } from '../../src/search/across-repositories.js';
+import { searchIndex } from '../../src/search/text-search.js';
 import { openPgIndexGenerations } from '../../src/store/postgres/index-generations.js';
 import { snapshotSqliteIndex } from '../../src/store/sqlite/index-snapshot.js';
 import { openSqliteCuratedReader } from '../../src/store/sqlite/open-curated.js';
@@ -49,6 +51,35 @@ describe.skipIf(url === null)('postgres: a replica opens a published generation'
         replica.close();
       }
     } finally {
+      generations.close();
+    }
+  });
+
+  it('searches every published repository at once, each hit named with its repository', () => {
+    const snapshot = join(work, 'cross.db');
+    snapshotSqliteIndex(shop.context.indexDir, snapshot);
+    const generations = openPgIndexGenerations(url!);
+    const prefix = `test/${freshSchema('cross')}`;
+    const readers = [];
+    try {
+      for (const name of ['a', 'b']) {
+        const lock = generations.tryLock(`${prefix}/${name}`)!;
+        generations.publish(lock, [{ name: 'index.db', path: snapshot }], { gitHead: null });
+        lock.release();
+      }
+      const repositories = generations.repositories().filter((r) => r.startsWith(prefix));
+      expect(repositories).toEqual([`${prefix}/a`, `${prefix}/b`]);
+      for (const repository of repositories) {
+        readers.push({ repository, reader: openSqliteCuratedReader(generations.checkout(repository, join(work, 'cache'))!.dir) });
+      }
+      const single = searchIndex(shop.reader, { query: 'cart total', limit: 3 }).results;
+      const across = searchAcrossRepositories(readers, { query: 'cart total', limit: 6 }).results;
+      // The same index twice: each hit once per repository, best first, ties by repository.
+      expect(across.map((r) => [r.repository, r.path, r.score])).toEqual(
+        single.flatMap((r) => [[`${prefix}/a`, r.path, r.score], [`${prefix}/b`, r.path, r.score]]),
+      );
+    } finally {
+      for (const { reader } of readers) reader.close();
       generations.close();
     }
   });
