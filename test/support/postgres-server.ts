@@ -8,7 +8,7 @@
 // `cairn_password`, which must give its password (SCRAM) — the test that passwords never
 // reach messages needs a server that asks for one.
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,18 @@ function run(bin: string, args: string[], user: { uid: number; gid: number } | u
   if (result.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stdout}${result.stderr}`);
 }
 
+/**
+ * Stops the server and removes its folder once `owner` (the test runner) is gone, however
+ * it ended: a runner killed, or one that exits before its teardown runs, leaves no server.
+ */
+function watchOver(owner: number, pgCtl: string, data: string, dir: string, user: { uid: number; gid: number } | undefined): void {
+  // The server's last processes may still write a file or two after pg_ctl returns: removed again until gone.
+  const script = `while [ -d /proc/${owner} ]; do sleep 1; done; "$0" -D "$1" -m immediate -w stop >/dev/null 2>&1; `
+    + `for i in 1 2 3 4 5; do sleep 1; rm -rf "$2" 2>/dev/null; [ -e "$2" ] || break; done`;
+  const watchdog = spawn('sh', ['-c', script, pgCtl, data, dir], { detached: true, stdio: 'ignore', cwd: '/', ...user });
+  watchdog.unref();
+}
+
 export async function startPgServer(bin: string): Promise<PgServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cairn-pg-'));
   const user = serverUser();
@@ -74,6 +86,7 @@ export async function startPgServer(bin: string): Promise<PgServer> {
   // Durability is not under test here: fsync off makes initdb and each commit cheap.
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
   run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'], user);
+  watchOver(process.pid, join(bin, 'pg_ctl'), data, dir, user);
   return {
     url: `postgres://cairn@127.0.0.1:${port}/postgres`,
     port,
