@@ -22,6 +22,7 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   BUDGET: 422,
   CONFLICT: 409,
   INTEGRITY: 500,
+  STORE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
