@@ -13,8 +13,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { createTableO200kCounter } from '../src/retrieval/budget/bpe/o200k.js';
-import type { TokenCounter } from '../src/retrieval/budget/tokens.js';
+import { createTableO200kCounter } from '../src/tokenizer/bpe/o200k.js';
+import type { TokenCounter } from '../src/tokenizer/tokens.js';
 
 type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
 

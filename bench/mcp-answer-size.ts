@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { fileURLToPath } from 'node:url';
-import { createO200kCounter } from '../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../src/tokenizer/tokens.js';
 
 interface Options {
   cairn: string;

@@ -29,7 +29,7 @@ import { checkEtv } from '../src/memory/etv/check.js';
 import { hydrate } from '../src/memory/hydrate/hydrate.js';
 import { SILENT_LOG, type MemoryPorts } from '../src/memory/ports.js';
 import { sha256Text } from '../src/memory/vault.js';
-import { createO200kCounter } from '../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../src/tokenizer/tokens.js';
 import { ReadMemo } from '../src/retrieval/pipeline/memo-reader.js';
 import type { RetrievalPorts } from '../src/retrieval/pipeline/retrieve.js';
 import { openSqliteCuratedReader, openSqliteMemoryStore, openSqliteRawLog, openSqliteSessionStore } from '../src/store/sqlite/index.js';

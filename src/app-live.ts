@@ -11,7 +11,7 @@ import { ChangeBatcher } from './indexer/live/batcher.js';
 import { watchFilter } from './indexer/live/watch-filter.js';
 import type { Logger } from './logging/logger.js';
 import { inProcessFitter, startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
-import { countAtMost, createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
+import { countAtMost, createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
 
 export interface LiveIndex {
   batcher: ChangeBatcher;

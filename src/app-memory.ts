@@ -9,7 +9,7 @@ import { openCompleteReader } from './app-readers.js';
 import { extractEntities } from './indexer/extract-entities.js';
 import { diskFileProbe } from './memory/disk/file-probe.js';
 import type { MemoryLog, MemoryPorts } from './memory/ports.js';
-import { createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
 import { resolveStages } from './retrieval/pipeline/settings.js';
 
 export interface MemorySession {

@@ -10,7 +10,7 @@ import type { LlmConfig } from './config/schema.js';
 import { startFitWorker } from './retrieval/budget/fit-service.js';
 import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
 import { deferredSink } from './retrieval/pipeline/record-sink.js';
-import { createO200kCounter } from './retrieval/budget/tokens.js';
+import { createO200kCounter } from './tokenizer/tokens.js';
 import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
 import type { RawLog } from './store/raw-log.js';
 import type { SessionStore } from './store/session.js';

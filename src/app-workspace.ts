@@ -22,7 +22,7 @@ import type { IndexProgress, IndexSummary } from './indexer/index-repository.js'
 import type { Logger } from './logging/logger.js';
 import { basePorts } from './app-memory.js';
 import type { MemoryLog, MemoryPorts } from './memory/ports.js';
-import { createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
 import { resolveStages } from './retrieval/pipeline/settings.js';
 import type { Fitter } from './retrieval/budget/fit-service.js';
 import { ReadMemo } from './retrieval/pipeline/memo-reader.js';

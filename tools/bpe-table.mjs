@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the o200k_base rank table (dist/tokenizer/o200k_base.bin) that the token counter
 // loads in milliseconds instead of gpt-tokenizer's 2.2 MB rank module (~220 ms to compile
-// and turn into a Map). Layout and the writer: src/retrieval/budget/bpe/rank-table*.ts, run
+// and turn into a Map). Layout and the writer: src/tokenizer/bpe/rank-table*.ts, run
 // from tsc's output, so run tsc first (`npm run build` does: tsc, this, then the bundle).
 //
 // The file is written beside its final name and renamed into place, so a `cairn` started
@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const COMPILED = join(ROOT, 'dist', 'retrieval', 'budget', 'bpe');
+const COMPILED = join(ROOT, 'dist', 'tokenizer', 'bpe');
 
 export async function writeO200kTable() {
   const { serializeRankTable } = await import(pathToFileURL(join(COMPILED, 'rank-table-writer.js')).href);

@@ -10,7 +10,7 @@
 //   written in whichever chunk ends up holding that code finds the bundled worker beside it.
 // - Native addons (and the packages that locate them at run time) stay external, and so
 //   does yaml (see EXTERNAL). Packages loaded through createRequire at run time (yaml in
-//   config/load.ts; gpt-tokenizer's encoding in retrieval/budget/tokens.ts, now only the
+//   config/load.ts; gpt-tokenizer's encoding in tokenizer/tokens.ts, now only the
 //   fallback when no compiled rank table was built) are invisible to esbuild and load from
 //   node_modules as before.
 //

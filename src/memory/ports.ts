@@ -4,7 +4,7 @@
 
 import type { Config } from '../config/schema.js';
 import type { ExtractionMethod, Language, SymbolRecord } from '../core/entities.js';
-import type { TokenCounter } from '../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../tokenizer/tokens.js';
 import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
 import type { CuratedReader } from '../store/curated.js';
 import type { MemoryStore } from '../store/memory.js';

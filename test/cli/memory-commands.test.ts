@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { fixtureRepo, tempDir, type TempDir } from '../support/temp-repo.js';
 

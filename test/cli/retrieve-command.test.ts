@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { parseJson, parseMarkdown } from '../../src/render/index.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { startModelServer, type ChatCall, type ModelServer } from '../support/model-server.js';

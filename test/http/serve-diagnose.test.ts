@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { startApi, type Api } from '../support/http-api.js';
 import { linkedMcpClient } from '../support/mcp-client.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { errorOf, startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 

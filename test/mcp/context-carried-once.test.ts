@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepo } from '../../src/app.js';
 import { openServeSet, type ServeSet } from '../../src/app-live.js';
 import { silentLogging } from '../../src/logging/logger.js';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { linkedMcpClient } from '../support/mcp-client.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 

@@ -12,7 +12,7 @@ import { openRepo } from '../../src/app.js';
 import { openServeSet } from '../../src/app-live.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];

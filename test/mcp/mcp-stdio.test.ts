@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { CAIRN_BIN } from '../support/cli.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 

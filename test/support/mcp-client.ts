@@ -6,7 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ServedRepo } from '../../src/app-live.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 
 export async function linkedMcpClient(repo: ServedRepo, options: { maxTokens: number; name: string }): Promise<Client> {
   const server = createMcpServer({ repo: Promise.resolve(repo), counter: createO200kCounter(), maxTokens: options.maxTokens, logger: silentLogging().logger, version: 'test' });

@@ -6,7 +6,7 @@ import { openMemoryStore } from '../../src/app.js';
 import { extractEntities } from '../../src/indexer/extract-entities.js';
 import { diskFileProbe } from '../../src/memory/disk/file-probe.js';
 import type { MemoryLog, MemoryPorts } from '../../src/memory/ports.js';
-import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { indexedFiles, indexedFixture, type IndexedRepo } from './retrieval-repo.js';
 
 export interface MemoryRepo {

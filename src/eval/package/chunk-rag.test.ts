@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
-import { createO200kCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { ChunkRag, CHUNK_LINES } from './chunk-rag.js';
 
 const body = (word: string, n: number) => Array.from({ length: n }, (_, i) => `x${i} = "${word}"`).join('\n');

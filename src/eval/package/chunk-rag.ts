@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FileRecord } from '../../core/entities.js';
 import { codeTokens } from '../../core/tokens.js';
 import { fencedBlock } from '../../render/fence.js';
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { STOPWORDS } from '../../search/stopwords.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { ShownBlock } from './shown-lines.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
-import { createO200kCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import type { EvalTask } from '../dataset.js';
 import { chunkRagEvaluator, packageEvaluator } from './package-evaluator.js';
 

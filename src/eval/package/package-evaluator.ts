@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemIdentity, textAt, type ContextPackage } from '../../core/context-package.js';
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
-import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';

@@ -11,7 +11,7 @@ import { Workspace } from '../../app-workspace.js';
 import { faultOf, NotFoundError, type ThreadFault } from '../../core/errors.js';
 import { silentLogging } from '../../logging/logger.js';
 import { inProcessFitter } from '../../retrieval/budget/fit-service.js';
-import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import { OPERATIONS, type OperationName } from './operations.js';
 
 export interface QueryWorkerData {

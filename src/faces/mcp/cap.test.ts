@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { fitAnswer, tokensOf, type Cut } from './cap.js';
 
 const counter = createO200kCounter();

@@ -4,7 +4,7 @@
 // alone. What does not fit is cut from the end of the answer's main list (or its code),
 // and the answer says what was left out and how to get it.
 
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 export interface Answer {
   structured: Record<string, unknown>;

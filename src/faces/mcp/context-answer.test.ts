@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContextItem, ContextPackage } from '../../core/context-package.js';
 import { renderPackage } from '../../render/index.js';
 import { smallPackage } from '../../render/package.fixture.js';
-import { createO200kCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import type { ContextAnswer } from '../api/context.js';
 import type { Answer } from './cap.js';
 import { packageAnswer } from './context-answer.js';

@@ -12,7 +12,7 @@ import type { Hydration, HydrationBlock } from '../../core/memory.js';
 import { renderHydrationMarkdown } from '../../render/hydration.js';
 import { renderPackage } from '../../render/index.js';
 import { buildView } from '../../render/view.js';
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 import type { ContextAnswer } from '../api/context.js';
 import { fitPrefix, nothingFits, type Answer } from './cap.js';
 

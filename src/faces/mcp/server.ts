@@ -12,7 +12,7 @@ import { UsageError } from '../../core/errors.js';
 import { MAX_JSON_DEPTH, valueTooDeep } from '../../core/json-depth.js';
 import type { IndexProgress } from '../../indexer/index-repository.js';
 import type { Logger } from '../../logging/logger.js';
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { argumentError, oneLine, toolError } from './errors.js';
 import { TOOLS, type Tool, type ToolContext } from './tools.js';
 

@@ -2,7 +2,7 @@
 // same o200k counter the budget uses, on the tools/list answer as the server sends it.
 
 import { describe, expect, it } from 'vitest';
-import { createO200kCounter } from '../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { toolDefinitions } from './server.js';
 import { TOOLS } from './tools.js';
 

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { IndexView } from '../../app-workspace.js';
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { explainRun } from '../api/explain.js';
 import { searchCode } from '../api/search.js';
 import { readCode, referencesOf } from '../api/targets.js';

@@ -8,7 +8,7 @@
 import { CairnError } from '../../core/errors.js';
 import type { CutBy, Hydration, HydrationBlock, HydrationCut, HydrationFormat } from '../../core/memory.js';
 import { blockText, JSON_TAIL, jsonHead, markdownFooter, markdownHeader, renderHydration } from '../../render/hydration.js';
-import type { TokenCounter } from '../../retrieval/budget/tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 import type { Draft } from './drafts.js';
 
 export interface Allocation {

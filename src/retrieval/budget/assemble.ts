@@ -14,7 +14,7 @@ import { buildView } from '../../render/view.js';
 import type { Allocation, Placement } from './allocate.js';
 import type { PackageFrame } from '../../core/context-package.js';
 import type { CostModel } from './cost.js';
-import type { TokenCounter } from './tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 export type SummaryBase = Omit<BudgetSummary, 'used' | 'demoted' | 'evicted' | 'deduplicated'>;
 

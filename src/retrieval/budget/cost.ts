@@ -6,7 +6,7 @@ import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/co
 import type { Printer } from '../../render/printer.js';
 import { DEMOTION_CHANGES, itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
-import { countAtMost, type TokenCounter } from './tokens.js';
+import { countAtMost, type TokenCounter } from '../../tokenizer/tokens.js';
 
 export interface CostModel {
   /** Tokens the item adds to the render at a detail. */

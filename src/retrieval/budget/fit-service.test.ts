@@ -12,7 +12,7 @@ import type { ContextItem } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
 import { EMPTY_FRAME } from './fit.js';
 import { fitAndRender, showableOnly, startFitWorker, type Fitter, type FitRequest } from './fit-service.js';
-import { createO200kCounter } from './tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { PACKAGE_NAME } from '../../core/install-root.js';
 
 const COMPILED_WORKER = new URL('../../../dist/retrieval/budget/fit-worker.js', import.meta.url);

@@ -13,7 +13,7 @@ import { renderPackage } from '../../render/index.js';
 import { fitToBudget, type FitResult } from './fit.js';
 import type { TokenBudget } from './limits.js';
 import { claimFitThread, FIT_WORKER_SCRIPT } from './fit-thread.js';
-import type { TokenCounter } from './tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 export interface FitRequest {
   candidates: ContextItem[];

@@ -6,7 +6,7 @@ import { RENDER_FORMATS, type ContextItem } from '../../core/context-package.js'
 import { EMPTY_FRAME } from './fit.js';
 import { faultOf } from '../../core/errors.js';
 import { fitAndRender, type FitReply, type FitRequest } from './fit-service.js';
-import { createO200kCounter, type TokenCounter } from './tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 
 const port = parentPort;
 if (port === null) throw new Error('fit-worker.js runs as a worker thread');

@@ -27,7 +27,7 @@ import { compareEdges, normalizeEdges } from './edges.js';
 import { fitToBudget } from './fit.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize, type Slot } from './order.js';
-import { createO200kCounter } from './tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 
 const counter = createO200kCounter();
 const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 200);

@@ -6,7 +6,7 @@ import { parseMarkdown, renderPackage } from '../../render/index.js';
 import { candidate } from './candidates.fixture.js';
 
 import { fitToBudget } from './fit.js';
-import { createO200kCounter, type TokenCounter } from './tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 
 const counter = createO200kCounter();
 

@@ -15,7 +15,7 @@ import { normalizeEdges } from './edges.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize } from './order.js';
 import { segmentMemo } from './segments.js';
-import type { TokenCounter } from './tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 export interface FitResult {
   /** Included items in priority order, at the detail they are shown. */

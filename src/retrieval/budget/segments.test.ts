@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineStartSegments, segmentMemo } from './segments.js';
-import { createO200kCounter, type TokenCounter } from './tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 
 const o200k = createO200kCounter();
 const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 300);

@@ -8,7 +8,7 @@
 // segments such line starts cut it into (why, piece by piece, in README.md). Segments
 // repeat between parts and renders, so each is counted once and then looked up.
 
-import type { TokenCounter } from './tokens.js';
+import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 /**
  * A counter that counts each distinct segment once. `counter` must declare that it is

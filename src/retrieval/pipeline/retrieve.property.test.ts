@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RENDER_FORMATS } from '../../core/context-package.js';
 import { isCairnError } from '../../core/errors.js';
-import { createO200kCounter } from '../budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { retrieve } from './retrieve.js';
 

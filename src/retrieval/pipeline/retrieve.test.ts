@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { itemIdentity, RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
 import { jsonItemKey, parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
-import { createO200kCounter } from '../budget/tokens.js';
+import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { indexedFiles, indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { decisionsIn } from './explain.js';
 import { refine } from './refine.js';

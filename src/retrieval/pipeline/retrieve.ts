@@ -13,7 +13,7 @@ import { diskSources } from '../assembly/source-texts.js';
 import { assemblePackage } from '../assembly/package.js';
 import { availableTokens, type TokenBudget } from '../budget/limits.js';
 import { inProcessFitter, type Fitter } from '../budget/fit-service.js';
-import { createO200kCounter, type TokenCounter } from '../budget/tokens.js';
+import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import { deterministicJudge } from '../judge/judge.js';
 import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
 import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE } from '../stages/scope.js';

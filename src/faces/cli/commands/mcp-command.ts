@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { lazyCounter, openServeSet, type ServedRepo, type ServeSet } from '../../../app-live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
 import { UsageError } from '../../../core/errors.js';
-import { createO200kCounter } from '../../../retrieval/budget/tokens.js';
+import { createO200kCounter } from '../../../tokenizer/tokens.js';
 import { BoundedStdioServerTransport } from '../../mcp/bounded-stdio.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { isCairnError } from '../../../core/errors.js';
+import { isCairnError } from '../../core/errors.js';
 import { o200kTablePath } from './o200k.js';
 import { o200kRanks, referenceByteLookup } from './o200k.fixture.js';
 import { hashBytes, HEADER_WORDS, parseRankTable, RankTable, RankTableError, readRankTable } from './rank-table.js';

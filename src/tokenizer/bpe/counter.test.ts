@@ -16,7 +16,7 @@ import { o200kRanks, referenceCounter } from './o200k.fixture.js';
 import { parseRankTable } from './rank-table.js';
 import { serializeRankTable } from './rank-table-writer.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../test/fixtures', import.meta.url));
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

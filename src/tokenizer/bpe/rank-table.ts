@@ -16,7 +16,7 @@
 
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { CairnError } from '../../../core/errors.js';
+import { CairnError } from '../../core/errors.js';
 import { isValidUtf8 } from './utf8.js';
 
 export const RANK_TABLE_MAGIC = 0x45504263; // "cBPE" read little-endian

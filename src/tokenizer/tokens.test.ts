@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { isCairnError } from '../../core/errors.js';
+import { isCairnError } from '../core/errors.js';
 import { createTableO200kCounter } from './bpe/o200k.js';
 import { RankTableError } from './bpe/rank-table.js';
 import { serializeRankTable } from './bpe/rank-table-writer.js';

@@ -8,7 +8,7 @@
 
 import { createRequire } from 'node:module';
 
-import { ConfigError } from '../../core/errors.js';
+import { ConfigError } from '../core/errors.js';
 import { createTableO200kCounter } from './bpe/o200k.js';
 
 type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 
-import { installRoot } from '../../../core/install-root.js';
+import { installRoot } from '../../core/install-root.js';
 import type { TokenCounter } from '../tokens.js';
 import { createBpeCounter } from './counter.js';
 import { readRankTable } from './rank-table.js';
