@@ -11,7 +11,7 @@ import type { DeepRetrievalPorts } from './diagnostics/deep-retrieve.js';
 import { diagnose, type DiagnoseResult } from './diagnostics/diagnose.js';
 import type { RepositoryVisibility } from './diagnostics/run-directory.js';
 import { indexVisibility, neverVisible } from './indexer/walk/visibility.js';
-import { checkTaskId, newId } from './retrieval/pipeline/ids.js';
+import { checkTaskId, newId } from './runlog/ids.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { CuratedReader } from './store/curated.js';
 import type { FailureMemory, FailureMemoryReader } from './store/failures.js';

@@ -3,8 +3,8 @@ import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-
 import { emptyContext, type ClassifiedSymbol } from '../stages/stage.js';
 import { DEFAULT_TUNING } from '../tuning.js';
 import { buildCandidates } from './candidates.js';
-import { diskSources } from './source-texts.js';
-import { TermMatcher } from './term-matcher.js';
+import { diskSources } from '../source/source-texts.js';
+import { TermMatcher } from '../source/term-matcher.js';
 
 const methods = Array.from({ length: 8 }, (_, m) => `    def handle_${m}(self, order):\n${Array.from({ length: 10 }, (_, i) => `        step_${i} = order.refund(${m * 10 + i})`).join('\n')}\n        return step_0\n`).join('\n');
 const LEDGER = `class Ledger:\n    """Keeps refunds."""\n\n    REFUND_LIMIT = 100\n    refund_codes = {"full": 1, "partial": 2}\n\n${methods}`;

@@ -11,7 +11,7 @@ import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } fr
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
-import { textKey, type TermMatcher } from './term-matcher.js';
+import { textKey, type TermMatcher } from '../source/term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 
 /** Rough characters per token, only to choose ceilings (the fitter counts exactly). */

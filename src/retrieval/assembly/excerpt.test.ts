@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
-import { TermMatcher } from './term-matcher.js';
+import { TermMatcher } from '../source/term-matcher.js';
 
 const matcher = new TermMatcher(new Map([['refund', 3], ['ledger', 1]]));
 let texts = 0;

@@ -7,7 +7,7 @@ import type { FitResult } from '../budget/fit.js';
 import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { matcherFor } from './term-matcher.js';
+import { matcherFor } from '../source/term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';

@@ -5,7 +5,7 @@
 // a full timeout at every stage.
 
 import { LlmCallError, type ChatJsonRequest, type LlmAttempt, type LlmClient } from '../../providers/llm/port.js';
-import type { RunLog } from '../pipeline/run-log.js';
+import type { RunLog } from '../../runlog/run-log.js';
 
 export type ModelErrorPolicy = 'fail' | 'fallback';
 

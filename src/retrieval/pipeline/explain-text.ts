@@ -2,7 +2,7 @@
 // (files) or class (symbols), kept ones with "+", dropped ones with "-", then the model
 // calls and what the budget did.
 
-import type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval } from './log-schemas.js';
+import type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval } from '../../runlog/log-schemas.js';
 import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
 import { printable } from '../../core/printable.js';
 

@@ -23,7 +23,7 @@ import {
   type LlmCallRecord,
   type RunFinished,
   type RunStarted,
-} from './log-schemas.js';
+} from '../../runlog/log-schemas.js';
 
 export interface TierExplanation {
   tier: number | null;

@@ -3,9 +3,9 @@
 
 import type { Assembled } from '../assembly/package.js';
 import type { TaskQuery } from '../task/task-query.js';
-import type { BudgetRecord } from './log-schemas.js';
+import type { BudgetRecord } from '../../runlog/log-schemas.js';
 
-export type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval, LlmCallRecord, RunFinished, RunStarted } from './log-schemas.js';
+export type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval, LlmCallRecord, RunFinished, RunStarted } from '../../runlog/log-schemas.js';
 
 export function budgetRecord(assembled: Assembled): BudgetRecord {
   const { budget, items } = assembled.package;

@@ -6,7 +6,7 @@
 import type { RenderFormat } from '../../core/context-package.js';
 import { DEFAULT_TUNING } from '../tuning.js';
 import { InputError, NotFoundError, UsageError } from '../../core/errors.js';
-import { checkTaskId } from './ids.js';
+import { checkTaskId } from '../../runlog/ids.js';
 import {
   EMPTY_REFINEMENT,
   isEmptyRefinement,

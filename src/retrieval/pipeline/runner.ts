@@ -7,7 +7,7 @@ import type { Judge } from '../judge/judge.js';
 import type { KnowledgeBase, RetrievalContext, Stage } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { groupDecisions } from './decision-groups.js';
-import type { RunLog } from './run-log.js';
+import type { RunLog } from '../../runlog/run-log.js';
 import type { SessionWriter } from './session-writer.js';
 
 export interface StageRun {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SymbolRecord } from '../../core/entities.js';
-import { diskSources } from '../assembly/source-texts.js';
+import { diskSources } from '../source/source-texts.js';
 import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
-import { TermMatcher } from '../assembly/term-matcher.js';
+import { TermMatcher } from '../source/term-matcher.js';
 import { moduleLines, ownLines, scoreCode, unitRelevance } from './code-evidence.js';
 
 const PRINTER = `"""Printing."""

@@ -7,8 +7,8 @@
 
 import type { SymbolRecord } from '../../core/entities.js';
 import { CLASS_LIKE_KINDS } from '../../core/entities.js';
-import type { SourceTexts } from '../assembly/source-texts.js';
-import { textKey, type TermCounts, type TermMatcher } from '../assembly/term-matcher.js';
+import type { SourceTexts } from '../source/source-texts.js';
+import { textKey, type TermCounts, type TermMatcher } from '../source/term-matcher.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 const K1 = 1.2;

@@ -4,7 +4,7 @@
 
 import type { SymbolRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
-import type { SourceTexts } from '../assembly/source-texts.js';
+import type { SourceTexts } from '../source/source-texts.js';
 
 export interface PrimaryHit {
   score: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskSources } from '../assembly/source-texts.js';
+import { diskSources } from '../source/source-texts.js';
 import { deterministicJudge } from '../judge/judge.js';
 import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { analyzeTask } from '../task/task-query.js';

@@ -5,10 +5,10 @@
 // (the analysis weighs a name defined in many places, or written as plain prose, less), so
 // a common word matching a definition's name no longer wins a full body on its own.
 
-import type { SourceTexts } from '../assembly/source-texts.js';
+import type { SourceTexts } from '../source/source-texts.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { matcherFor } from '../assembly/term-matcher.js';
+import { matcherFor } from '../source/term-matcher.js';
 import { scoreCode, unitRelevance, moduleRelevance, type CodeEvidence } from './code-evidence.js';
 import type { PrimaryHit } from './precision-evidence.js';
 import type { ScopedFile } from './stage.js';

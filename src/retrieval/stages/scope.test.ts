@@ -2,7 +2,7 @@ import { writeFileSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitInit } from '../../../test/support/temp-repo.js';
-import { diskSources } from '../assembly/source-texts.js';
+import { diskSources } from '../source/source-texts.js';
 import { deterministicJudge } from '../judge/judge.js';
 import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { analyzeTask } from '../task/task-query.js';

@@ -5,7 +5,7 @@
 // is a new file registered in registry.ts — not a new option.
 
 import type { CuratedReader } from '../../store/curated.js';
-import type { SourceTexts } from '../assembly/source-texts.js';
+import type { SourceTexts } from '../source/source-texts.js';
 import type { Judge, JudgeKind } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
 

@@ -2,7 +2,7 @@
 // (random suffix), short enough to type after `--task-id`.
 
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export function newId(prefix: 'task' | 'run', now: number = Date.now()): string {
   return `${prefix}-${now.toString(36).padStart(9, '0')}-${randomBytes(4).toString('hex')}`;

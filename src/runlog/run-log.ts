@@ -1,7 +1,7 @@
 // One run's view of the raw log: every entry carries the task id and run id, so stages and
 // the judge write "what happened" without knowing where it goes.
 
-import type { RawLog, RawLogKind } from '../../store/raw-log.js';
+import type { RawLog, RawLogKind } from '../store/raw-log.js';
 
 export interface RunLog {
   readonly taskId: string;
