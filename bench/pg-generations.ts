@@ -18,8 +18,8 @@
 
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openRepo } from '../src/app.js';
-import { openRetrieval } from '../src/app-retrieval.js';
+import { openRepo } from '../src/app/repo.js';
+import { openRetrieval } from '../src/app/retrieval.js';
 import { retrieve } from '../src/retrieval/pipeline/retrieve.js';
 import { readFileSync } from 'node:fs';
 import { searchIndex } from '../src/search/text-search.js';

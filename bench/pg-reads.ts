@@ -9,8 +9,8 @@
 //   node dist-bench/bench/pg-reads.js <repo> <index-dir> <tasks.txt> [tasks=20]
 
 import { readFileSync } from 'node:fs';
-import { openRepo } from '../src/app.js';
-import { openRetrieval } from '../src/app-retrieval.js';
+import { openRepo } from '../src/app/repo.js';
+import { openRetrieval } from '../src/app/retrieval.js';
 import { ReadMemo } from '../src/retrieval/pipeline/memo-reader.js';
 import { retrieve } from '../src/retrieval/pipeline/retrieve.js';
 import type { CuratedReader } from '../src/store/curated.js';

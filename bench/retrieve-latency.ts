@@ -15,8 +15,8 @@
 //   (bench/tasks/sympy.txt holds 40 sympy tasks)
 
 import { readFileSync } from 'node:fs';
-import { openRepo } from '../src/app.js';
-import { openRetrieval } from '../src/app-retrieval.js';
+import { openRepo } from '../src/app/repo.js';
+import { openRetrieval } from '../src/app/retrieval.js';
 import { retrieve } from '../src/retrieval/pipeline/retrieve.js';
 import { withTuning, type TuningOverrides } from '../src/retrieval/tuning.js';
 

@@ -12,7 +12,7 @@
 
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex } from '../src/app.js';
+import { drainIndex, openReader, openRepo, runIndex } from '../src/app/repo.js';
 import { openFromGit } from '../src/eval/from-git/from-git.js';
 import { loadRepoGraph } from '../src/search/graph/load-graph.js';
 import { DEFAULT_WEIGHTS } from '../src/search/rank/cairn-ranker.js';

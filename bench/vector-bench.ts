@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { drainIndex, openRepo, runIndex } from '../src/app.js';
+import { drainIndex, openRepo, runIndex } from '../src/app/repo.js';
 import { openSqliteVectorIndex } from '../src/store/sqlite/vector-index.js';
 import { startModelServer } from '../test/support/model-server.js';
 

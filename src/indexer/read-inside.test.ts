@@ -5,7 +5,7 @@ import { rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../../test/support/temp-repo.js';
-import { openRepo } from '../app.js';
+import { openRepo } from '../app/repo.js';
 import { openSqliteCuratedReader, sqliteIndexTargets } from '../store/sqlite/index.js';
 import { indexRepository, type IndexSummary } from './index-repository.js';
 

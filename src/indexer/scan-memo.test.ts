@@ -5,7 +5,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureRepo, type TempDir } from '../../test/support/temp-repo.js';
-import { drainIndex, openRepo } from '../app.js';
+import { drainIndex, openRepo } from '../app/repo.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter, sqliteIndexTargets } from '../store/sqlite/index.js';
 import { indexRepository, SCAN_MEMO_META, type IndexSummary } from './index-repository.js';
 import { isRacy } from './scan-memo.js';

@@ -4,10 +4,10 @@
 // goes on with a new thread.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRepo } from '../../src/app.js';
-import { openServeSet, type ServeSet } from '../../src/app-live.js';
+import { openRepo } from '../../src/app/repo.js';
+import { openServeSet, type ServeSet } from '../../src/serve/live.js';
 import { isCairnError } from '../../src/core/errors.js';
-import { inProcessQueries, startQueryPool, type QueryRunner } from '../../src/faces/http/query-pool.js';
+import { inProcessQueries, startQueryPool, type QueryRunner } from '../../src/serve/query-pool.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';

@@ -5,7 +5,7 @@
 // searches wait on a gate the test opens.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessQueries, type QueryRunner } from '../../src/faces/http/query-pool.js';
+import { inProcessQueries, type QueryRunner } from '../../src/serve/query-pool.js';
 import { startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 

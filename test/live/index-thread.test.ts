@@ -5,9 +5,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openReader, openRepo } from '../../src/app.js';
-import { threadRunner } from '../../src/app-index-thread.js';
-import { inProcessRunner } from '../../src/app-workspace.js';
+import { openReader, openRepo } from '../../src/app/repo.js';
+import { threadRunner } from '../../src/app/index-thread.js';
+import { inProcessRunner } from '../../src/serve/workspace.js';
 import { isCairnError } from '../../src/core/errors.js';
 import type { IndexProgress } from '../../src/indexer/index-repository.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';

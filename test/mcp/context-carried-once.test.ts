@@ -8,8 +8,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRepo } from '../../src/app.js';
-import { openServeSet, type ServeSet } from '../../src/app-live.js';
+import { openRepo } from '../../src/app/repo.js';
+import { openServeSet, type ServeSet } from '../../src/serve/live.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { linkedMcpClient } from '../support/mcp-client.js';

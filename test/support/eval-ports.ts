@@ -3,7 +3,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex } from '../../src/app.js';
+import { drainIndex, openReader, openRepo, runIndex } from '../../src/app/repo.js';
 import type { TaskTree } from '../../src/eval/evaluator.js';
 import type { IndexPorts } from '../../src/eval/run-eval.js';
 

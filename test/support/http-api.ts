@@ -1,8 +1,8 @@
 // The HTTP API in-process on a loopback port, over fixture repositories, with its log
 // captured: tests talk to it with real HTTP requests.
 
-import { openRepo } from '../../src/app.js';
-import { openServeSet, type ServeSet } from '../../src/app-live.js';
+import { openRepo } from '../../src/app/repo.js';
+import { openServeSet, type ServeSet } from '../../src/serve/live.js';
 import type { ReadLimits } from '../../src/faces/http/connection-limits.js';
 import { listen } from '../../src/faces/http/server.js';
 import type { HttpOptions } from '../../src/faces/http/types.js';

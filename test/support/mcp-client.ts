@@ -3,7 +3,7 @@
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ServedRepo } from '../../src/app-live.js';
+import type { ServedRepo } from '../../src/serve/live.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';

@@ -3,7 +3,7 @@
 // Items whose file was deleted after the index was last refreshed are taken out of the
 // package (the rest of the package is unchanged, so it stays within its budget).
 
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import type { ContextPackage, RenderFormat } from '../../core/context-package.js';
 import { renderPackage } from '../../render/index.js';
 import type { TokenBudget } from '../../retrieval/budget/limits.js';

@@ -9,8 +9,8 @@
 
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentVisibility, diagnosticsOver, runDiagnosis, type DiagnosisInput } from '../../app-diagnostics.js';
-import type { IndexView } from '../../app-workspace.js';
+import { agentVisibility, diagnosticsOver, runDiagnosis, type DiagnosisInput } from '../../app/diagnostics.js';
+import type { IndexView } from '../../serve/workspace.js';
 import { describeError, InputError, NotFoundError } from '../../core/errors.js';
 import { insideRepository } from '../../core/repo-files.js';
 import type { DiagnoseResult } from '../../diagnostics/diagnose.js';

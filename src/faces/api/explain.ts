@@ -3,7 +3,7 @@
 // a digest of the run: what the package holds, and what the budget demoted or left out.
 // The full record is `GET /tasks/{task_id}/explain` (and `cairn explain --json`).
 
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import { explainTask, type RunExplanation } from '../../retrieval/pipeline/explain.js';
 
 export interface DecisionLine {

@@ -6,7 +6,7 @@
 
 import { parseEntityKey, type EntityKey } from '../../core/entities.js';
 import type { HydrationFormat } from '../../core/memory.js';
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import { hydrate, type HydrateResult } from '../../memory/hydrate/hydrate.js';
 import { checkId } from '../../memory/ids.js';
 import { containedPath } from './contained.js';

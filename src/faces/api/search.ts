@@ -1,7 +1,7 @@
 // Ranked search for the agent faces (MCP `search_code`, HTTP `POST /retrieval/search`): the
 // hybrid ranker `cairn search` uses, or plain BM25, as compact rows.
 
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import { LANGUAGES, type Language } from '../../core/entities.js';
 import { isCairnError, UsageError } from '../../core/errors.js';
 import { languageNamed } from '../../indexer/classify/language.js';

@@ -5,7 +5,7 @@
 // found), and code is read through core/repo-files.ts, which refuses a file whose real
 // path leaves the repository.
 
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import type { SymbolRecord } from '../../core/entities.js';
 import { InputError, NotFoundError, UsageError } from '../../core/errors.js';
 import { readRepoFile } from '../../core/repo-files.js';

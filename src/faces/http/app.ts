@@ -21,7 +21,7 @@ import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
-import { inProcessQueries } from './query-pool.js';
+import { inProcessQueries } from '../../serve/query-pool.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';

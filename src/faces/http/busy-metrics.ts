@@ -4,7 +4,7 @@
 
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Admission } from './admission.js';
-import type { QueryRunner } from './query-pool.js';
+import type { QueryRunner } from '../../serve/query-pool.js';
 
 function gauge(registry: Registry, name: string, help: string, read: () => number | null): void {
   new Gauge({

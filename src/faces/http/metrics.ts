@@ -4,11 +4,11 @@
 // global one), so two servers in one process — tests — keep their counts apart.
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ServeSet } from '../../app-live.js';
+import type { ServeSet } from '../../serve/live.js';
 import type { Admission } from './admission.js';
 import { busyMetrics } from './busy-metrics.js';
 import type { ResultCache } from './cache.js';
-import type { QueryRunner } from './query-pool.js';
+import type { QueryRunner } from '../../serve/query-pool.js';
 
 export interface HttpMetrics {
   registry: Registry;

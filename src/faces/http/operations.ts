@@ -2,7 +2,7 @@
 // a query thread (query-pool.ts) as well as in this one: the same function over the same
 // index state gives the same answer wherever it runs.
 
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import type { RenderFormat } from '../../core/context-package.js';
 import type { TokenBudget } from '../../retrieval/budget/limits.js';
 import { DEFAULT_BUDGET } from '../../retrieval/pipeline/settings.js';

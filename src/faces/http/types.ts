@@ -1,10 +1,10 @@
 // What the HTTP face is given: the served repositories and its settings.
 
-import type { ServeSet } from '../../app-live.js';
+import type { ServeSet } from '../../serve/live.js';
 import type { CacheConfig as ConfiguredCache } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { AdmissionLimits } from './admission.js';
-import type { QueryRunner } from './query-pool.js';
+import type { QueryRunner } from '../../serve/query-pool.js';
 
 export type CacheConfig = ConfiguredCache;
 

@@ -7,7 +7,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ServedRepo } from '../../app-live.js';
+import type { ServedRepo } from '../../serve/live.js';
 import { UsageError } from '../../core/errors.js';
 import { MAX_JSON_DEPTH, valueTooDeep } from '../../core/json-depth.js';
 import type { IndexProgress } from '../../indexer/index-repository.js';

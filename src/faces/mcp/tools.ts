@@ -4,7 +4,7 @@
 // largest, have modules of their own.
 
 import { z } from 'zod';
-import type { IndexView } from '../../app-workspace.js';
+import type { IndexView } from '../../serve/workspace.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { explainRun } from '../api/explain.js';
 import { searchCode } from '../api/search.js';

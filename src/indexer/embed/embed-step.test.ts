@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { refusedUrl, startModelServer, type EmbedReply, type ModelServer, type ModelServerBehaviour } from '../../../test/support/model-server.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
-import { drainIndex, openReader, openRepo, runIndex } from '../../app.js';
+import { drainIndex, openReader, openRepo, runIndex } from '../../app/repo.js';
 import { ProviderError } from '../../core/errors.js';
 import type { Io } from '../../faces/cli/io.js';
 import { main } from '../../faces/cli/main.js';

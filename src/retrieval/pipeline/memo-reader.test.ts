@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { drainIndex, openReader, openRepo, runIndex } from '../../app.js';
+import { drainIndex, openReader, openRepo, runIndex } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
 import { ReadMemo } from './memo-reader.js';

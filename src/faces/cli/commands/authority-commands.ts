@@ -3,7 +3,7 @@
 // entity is promoted when they pass); rejecting records it and tombstones the live version.
 
 import type { Command } from 'commander';
-import { openMemory } from '../../../app-memory.js';
+import { openMemory } from '../../../app/memory.js';
 import { approve, reject } from '../../../memory/states/lifecycle.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';

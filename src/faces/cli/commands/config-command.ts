@@ -3,7 +3,7 @@
 // shown as the name of its variable and whether it is set.
 
 import type { Command } from 'commander';
-import { openRepo } from '../../../app.js';
+import { openRepo } from '../../../app/repo.js';
 import { loadConfigFrom } from '../../../config/load.js';
 import { printable } from '../../../core/printable.js';
 import { DEFAULT_BUDGET } from '../../../retrieval/pipeline/settings.js';

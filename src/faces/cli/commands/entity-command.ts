@@ -2,7 +2,7 @@
 // true on disk (ETV, checked now), its state history, gate evaluations and hydrations.
 
 import type { Command } from 'commander';
-import { openMemory } from '../../../app-memory.js';
+import { openMemory } from '../../../app/memory.js';
 import { entityText } from '../../../memory/introspect/text.js';
 import { entityView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';

@@ -3,7 +3,7 @@
 // within a token and an entity budget; recorded in the episode memory.
 
 import { Option, type Command } from 'commander';
-import { openMemory } from '../../../app-memory.js';
+import { openMemory } from '../../../app/memory.js';
 import { printable } from '../../../core/printable.js';
 import { HYDRATION_FORMATS, type HydrationFormat } from '../../../core/memory.js';
 import { hydrate } from '../../../memory/hydrate/hydrate.js';

@@ -6,7 +6,7 @@
 // is wrong.
 
 import type { Command } from 'commander';
-import { lazyCounter, openServeSet, type ServedRepo, type ServeSet } from '../../../app-live.js';
+import { lazyCounter, openServeSet, type ServedRepo, type ServeSet } from '../../../serve/live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
 import { UsageError } from '../../../core/errors.js';
 import { createO200kCounter } from '../../../tokenizer/tokens.js';

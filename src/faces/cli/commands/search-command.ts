@@ -3,7 +3,7 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { openRanker, type RepoContext } from '../../../app.js';
+import { openRanker, type RepoContext } from '../../../app/repo.js';
 import { LANGUAGES, type Language } from '../../../core/entities.js';
 import { UsageError } from '../../../core/errors.js';
 import { languageNamed } from '../../../indexer/classify/language.js';

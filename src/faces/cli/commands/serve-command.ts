@@ -4,12 +4,12 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { openServeSet, type ServeSet } from '../../../app-live.js';
-import type { RepoContext } from '../../../app.js';
+import { openServeSet, type ServeSet } from '../../../serve/live.js';
+import type { RepoContext } from '../../../app/repo.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { isLoopback } from '../../http/auth.js';
 import { MIN_TOKEN_LENGTH, TOKEN_ADVICE, tokenWeakness } from '../../http/token-strength.js';
-import { startQueryPool } from '../../http/query-pool.js';
+import { startQueryPool } from '../../../serve/query-pool.js';
 import { listen } from '../../http/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';

@@ -1,8 +1,8 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk.
 
 import type { Command } from 'commander';
-import { rawLogUsage } from '../../../app.js';
-import { openOrExplain } from '../../../app-readers.js';
+import { rawLogUsage } from '../../../app/repo.js';
+import { openOrExplain } from '../../../app/readers.js';
 import { activeIndexWriter } from '../../../indexer/lock.js';
 import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
 import { pendingChanges } from '../../../indexer/pending-changes.js';

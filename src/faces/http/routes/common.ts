@@ -3,8 +3,8 @@
 // read-only — as JSON.
 
 import type { Context } from 'hono';
-import type { IndexView } from '../../../app-workspace.js';
-import type { ServedRepo, ServeSet } from '../../../app-live.js';
+import type { IndexView } from '../../../serve/workspace.js';
+import type { ServedRepo, ServeSet } from '../../../serve/live.js';
 import { NotFoundError, UsageError } from '../../../core/errors.js';
 import type { Logger } from '../../../logging/logger.js';
 import { errorBody } from '../errors.js';
@@ -13,7 +13,7 @@ import type { ResultCache } from '../cache.js';
 import { errorSchema } from '../schemas.js';
 import type { Admission } from '../admission.js';
 import type { OperationInput, OperationName } from '../operations.js';
-import type { QueryRunner } from '../query-pool.js';
+import type { QueryRunner } from '../../../serve/query-pool.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {

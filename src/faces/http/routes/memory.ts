@@ -6,7 +6,7 @@
 
 import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { IndexView } from '../../../app-workspace.js';
+import type { IndexView } from '../../../serve/workspace.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { entityOf, episodeOf, gatesOf, hydrateEpisode } from '../../api/memory.js';
 import type { HttpEnv } from '../app.js';

@@ -3,9 +3,9 @@
 // that INDEX_BUSY stays INDEX_BUSY). The thread ends with the run.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { drainIndex, runIndex } from './app.js';
-import type { IndexThreadData, IndexThreadMessage } from './app-index-thread.js';
-import { faultOf } from './core/errors.js';
+import { drainIndex, runIndex } from './repo.js';
+import type { IndexThreadData, IndexThreadMessage } from './index-thread.js';
+import { faultOf } from '../core/errors.js';
 
 const port = parentPort;
 if (port === null) throw new Error('app-index-worker.js runs as a worker thread');

@@ -5,18 +5,18 @@
 // embedding server is called, no vector file opened).
 
 import { existsSync } from 'node:fs';
-import { openReader, type RepoContext } from './app.js';
-import { describeError } from './core/errors.js';
-import type { DeepRetrievalPorts } from './diagnostics/deep-retrieve.js';
-import { diagnose, type DiagnoseResult } from './diagnostics/diagnose.js';
-import type { RepositoryVisibility } from './diagnostics/run-directory.js';
-import { indexVisibility, neverVisible } from './indexer/walk/visibility.js';
-import { checkTaskId, newId } from './runlog/ids.js';
-import { createCairnRanker } from './search/rank/cairn-ranker.js';
-import type { CuratedReader } from './store/curated.js';
-import type { FailureMemory, FailureMemoryReader } from './store/failures.js';
-import type { RawLogEntry } from './store/raw-log.js';
-import { indexPaths, openSqliteFailureMemory, openSqliteFailureReader, openSqliteRawLog } from './store/sqlite/index.js';
+import { openReader, type RepoContext } from './repo.js';
+import { describeError } from '../core/errors.js';
+import type { DeepRetrievalPorts } from '../diagnostics/deep-retrieve.js';
+import { diagnose, type DiagnoseResult } from '../diagnostics/diagnose.js';
+import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
+import { indexVisibility, neverVisible } from '../indexer/walk/visibility.js';
+import { checkTaskId, newId } from '../runlog/ids.js';
+import { createCairnRanker } from '../search/rank/cairn-ranker.js';
+import type { CuratedReader } from '../store/curated.js';
+import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
+import type { RawLogEntry } from '../store/raw-log.js';
+import { indexPaths, openSqliteFailureMemory, openSqliteFailureReader, openSqliteRawLog } from '../store/sqlite/index.js';
 
 export interface DiagnosticsSession {
   ports: DeepRetrievalPorts;

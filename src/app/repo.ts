@@ -4,20 +4,20 @@
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { loadConfig, resolveIndexDir } from './config/load.js';
-import type { Config } from './config/schema.js';
-import { InputError, NotFoundError, UsageError } from './core/errors.js';
-import { prepareIndexDir } from './indexer/index-dir.js';
-import { vectorModelId } from './indexer/embed/chunks.js';
-import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from './indexer/index-repository.js';
-import { createEmbedder } from './providers/embed/create.js';
-import type { Embedder } from './providers/embed/port.js';
-import { createCairnRanker } from './search/rank/cairn-ranker.js';
-import type { Ranker } from './search/rank/types.js';
-import type { CuratedReader, IndexWriter } from './store/curated.js';
-import type { RawLog, RawLogUsage } from './store/raw-log.js';
-import type { MemoryStore } from './store/memory.js';
-import type { SessionStore } from './store/session.js';
+import { loadConfig, resolveIndexDir } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import { InputError, NotFoundError, UsageError } from '../core/errors.js';
+import { prepareIndexDir } from '../indexer/index-dir.js';
+import { vectorModelId } from '../indexer/embed/chunks.js';
+import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from '../indexer/index-repository.js';
+import { createEmbedder } from '../providers/embed/create.js';
+import type { Embedder } from '../providers/embed/port.js';
+import { createCairnRanker } from '../search/rank/cairn-ranker.js';
+import type { Ranker } from '../search/rank/types.js';
+import type { CuratedReader, IndexWriter } from '../store/curated.js';
+import type { RawLog, RawLogUsage } from '../store/raw-log.js';
+import type { MemoryStore } from '../store/memory.js';
+import type { SessionStore } from '../store/session.js';
 import {
   indexPaths,
   openSqliteCuratedReader,
@@ -28,7 +28,7 @@ import {
   openSqliteVectorIndex,
   readSqliteRawLogUsage,
   sqliteIndexTargets,
-} from './store/sqlite/index.js';
+} from '../store/sqlite/index.js';
 
 export interface RepoContext {
   /** Absolute path of the repository root. */

@@ -9,12 +9,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RepoContext } from './app.js';
-import { inProcessRunner, type IndexRunner } from './app-workspace.js';
-import { CairnError, errorOfFault, type ThreadFault } from './core/errors.js';
-import type { IndexProgress, IndexSummary } from './indexer/index-repository.js';
+import type { RepoContext } from './repo.js';
+import { inProcessRunner, type IndexRunner } from '../serve/workspace.js';
+import { CairnError, errorOfFault, type ThreadFault } from '../core/errors.js';
+import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
 
-export const INDEX_THREAD_SCRIPT = new URL('./app-index-worker.js', import.meta.url);
+export const INDEX_THREAD_SCRIPT = new URL('./index-worker.js', import.meta.url);
 
 export type IndexThreadMessage = { kind: 'progress'; progress: IndexProgress } | { kind: 'done'; summary: IndexSummary } | { kind: 'fault'; fault: ThreadFault };
 

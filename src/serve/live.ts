@@ -4,14 +4,14 @@
 // debounced batches, while readers keep answering from the last complete index.
 
 import { watch, type FSWatcher } from 'chokidar';
-import type { RepoContext } from './app.js';
-import { threadRunner } from './app-index-thread.js';
-import { Workspace, type IndexRunner } from './app-workspace.js';
-import { ChangeBatcher } from './indexer/live/batcher.js';
-import { watchFilter } from './indexer/live/watch-filter.js';
-import type { Logger } from './logging/logger.js';
-import { inProcessFitter, startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
-import { countAtMost, createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
+import type { RepoContext } from '../app/repo.js';
+import { threadRunner } from '../app/index-thread.js';
+import { Workspace, type IndexRunner } from './workspace.js';
+import { ChangeBatcher } from '../indexer/live/batcher.js';
+import { watchFilter } from '../indexer/live/watch-filter.js';
+import type { Logger } from '../logging/logger.js';
+import { inProcessFitter, startFitWorker, type Fitter } from '../retrieval/budget/fit-service.js';
+import { countAtMost, createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
 
 export interface LiveIndex {
   batcher: ChangeBatcher;

@@ -10,13 +10,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ServedRepo } from '../../app-live.js';
-import type { RepoContext } from '../../app.js';
-import { CairnError, errorOfFault } from '../../core/errors.js';
-import { OPERATIONS, type OperationInput, type OperationName, type OperationOutput } from './operations.js';
-import type { QueryJob, QueryReply, QueryWorkerData } from './query-worker.js';
+import type { ServedRepo } from './live.js';
+import type { RepoContext } from '../app/repo.js';
+import { CairnError, errorOfFault } from '../core/errors.js';
+import { OPERATIONS, type OperationInput, type OperationName, type OperationOutput } from '../faces/http/operations.js';
+import type { QueryJob, QueryReply, QueryWorkerData } from '../app/query-worker.js';
 
-export const QUERY_WORKER_SCRIPT = new URL('./query-worker.js', import.meta.url);
+export const QUERY_WORKER_SCRIPT = new URL('../app/query-worker.js', import.meta.url);
 
 export interface PoolCounts {
   threads: number;

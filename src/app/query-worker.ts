@@ -6,13 +6,13 @@
 // older state than the main thread would.
 
 import { workerData } from 'piscina';
-import type { RepoContext } from '../../app.js';
-import { Workspace } from '../../app-workspace.js';
-import { faultOf, NotFoundError, type ThreadFault } from '../../core/errors.js';
-import { silentLogging } from '../../logging/logger.js';
-import { inProcessFitter } from '../../retrieval/budget/fit-service.js';
-import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
-import { OPERATIONS, type OperationName } from './operations.js';
+import type { RepoContext } from './repo.js';
+import { Workspace } from '../serve/workspace.js';
+import { faultOf, NotFoundError, type ThreadFault } from '../core/errors.js';
+import { silentLogging } from '../logging/logger.js';
+import { inProcessFitter } from '../retrieval/budget/fit-service.js';
+import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
+import { OPERATIONS, type OperationName } from '../faces/http/operations.js';
 
 export interface QueryWorkerData {
   repos: { name: string; context: RepoContext }[];

@@ -3,17 +3,17 @@
 // pipeline and the tokenizer; the model clients (and the schema library that checks their
 // answers) load only when a model is configured.
 
-import { drainIndex, openRanker, openRawLog, openSessions, runIndex, type RepoContext } from './app.js';
-import { busyNote, openCompleteReader } from './app-readers.js';
-import { isCairnError } from './core/errors.js';
-import type { LlmConfig } from './config/schema.js';
-import { startFitWorker } from './retrieval/budget/fit-service.js';
-import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
-import { deferredSink } from './retrieval/pipeline/record-sink.js';
-import { createO200kCounter } from './tokenizer/tokens.js';
-import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
-import type { RawLog } from './store/raw-log.js';
-import type { SessionStore } from './store/session.js';
+import { drainIndex, openRanker, openRawLog, openSessions, runIndex, type RepoContext } from './repo.js';
+import { busyNote, openCompleteReader } from './readers.js';
+import { isCairnError } from '../core/errors.js';
+import type { LlmConfig } from '../config/schema.js';
+import { startFitWorker } from '../retrieval/budget/fit-service.js';
+import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
+import { deferredSink } from '../retrieval/pipeline/record-sink.js';
+import { createO200kCounter } from '../tokenizer/tokens.js';
+import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
+import type { RawLog } from '../store/raw-log.js';
+import type { SessionStore } from '../store/session.js';
 
 export interface RetrievalSession {
   ports: RetrievalPorts;
@@ -95,7 +95,7 @@ export function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): v
 
 export async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {
   if (llm === null) return null;
-  const { createLlmClient } = await import('./providers/llm/create.js');
+  const { createLlmClient } = await import('../providers/llm/create.js');
   const apiKey = llm.apiKeyEnv ? env[llm.apiKeyEnv] : undefined;
   return { client: createLlmClient(llm, apiKey), onError: llm.onError };
 }

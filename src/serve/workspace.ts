@@ -12,29 +12,29 @@
 // - changes made by another process (`cairn index` in a terminal) are noticed by a probe
 //   reader, asked at most once per EXTERNAL_CHECK_MS.
 
-import { drainIndex, openMemoryStore, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from './app.js';
-import { openCompleteReader, openOrExplain } from './app-readers.js';
-import { modelPort, pruneUnloggedSessions } from './app-retrieval.js';
-import type { LlmConfig } from './config/schema.js';
-import { IndexError, isCairnError } from './core/errors.js';
-import { Turns } from './core/turns.js';
-import type { IndexProgress, IndexSummary } from './indexer/index-repository.js';
-import type { Logger } from './logging/logger.js';
-import { basePorts } from './app-memory.js';
-import type { MemoryLog, MemoryPorts } from './memory/ports.js';
-import { createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
-import { resolveStages } from './retrieval/pipeline/settings.js';
-import type { Fitter } from './retrieval/budget/fit-service.js';
-import { ReadMemo } from './retrieval/pipeline/memo-reader.js';
-import type { MemoryCounters, MemoryStore } from './store/memory.js';
-import { deferredSink, type RecordSink } from './retrieval/pipeline/record-sink.js';
-import type { RetrievalPorts } from './retrieval/pipeline/retrieve.js';
-import { loadRepoGraph } from './search/graph/load-graph.js';
-import type { RepoGraph } from './search/graph/repo-graph.js';
-import type { Ranker } from './search/rank/types.js';
-import type { CuratedReader } from './store/curated.js';
-import type { RawLog } from './store/raw-log.js';
-import type { SessionStore } from './store/session.js';
+import { drainIndex, openMemoryStore, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from '../app/repo.js';
+import { openCompleteReader, openOrExplain } from '../app/readers.js';
+import { modelPort, pruneUnloggedSessions } from '../app/retrieval.js';
+import type { LlmConfig } from '../config/schema.js';
+import { IndexError, isCairnError } from '../core/errors.js';
+import { Turns } from '../core/turns.js';
+import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
+import type { Logger } from '../logging/logger.js';
+import { basePorts } from '../app/memory.js';
+import type { MemoryLog, MemoryPorts } from '../memory/ports.js';
+import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
+import { resolveStages } from '../retrieval/pipeline/settings.js';
+import type { Fitter } from '../retrieval/budget/fit-service.js';
+import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
+import type { MemoryCounters, MemoryStore } from '../store/memory.js';
+import { deferredSink, type RecordSink } from '../retrieval/pipeline/record-sink.js';
+import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
+import { loadRepoGraph } from '../search/graph/load-graph.js';
+import type { RepoGraph } from '../search/graph/repo-graph.js';
+import type { Ranker } from '../search/rank/types.js';
+import type { CuratedReader } from '../store/curated.js';
+import type { RawLog } from '../store/raw-log.js';
+import type { SessionStore } from '../store/session.js';
 
 /** How often, at most, a request checks whether another process changed the index. */
 const EXTERNAL_CHECK_MS = 1000;

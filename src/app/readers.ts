@@ -10,10 +10,10 @@
 //   completes it.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openReader, type RepoContext } from './app.js';
-import { IndexError, isCairnError } from './core/errors.js';
-import { activeIndexWriter } from './indexer/lock.js';
-import type { CuratedReader } from './store/curated.js';
+import { openReader, type RepoContext } from './repo.js';
+import { IndexError, isCairnError } from '../core/errors.js';
+import { activeIndexWriter } from '../indexer/lock.js';
+import type { CuratedReader } from '../store/curated.js';
 
 /** How long a reader waits for an update under way before it gives up (an update of a few files takes well under a second). */
 const MAX_WAIT_MS = 120_000;

@@ -3,14 +3,14 @@
 // files changed since the index was built, the pipeline's token counter — and, for
 // `hydrate`, the retrieval pipeline itself (its ranking is the hydration's third tier).
 
-import { openMemoryStore, type RepoContext } from './app.js';
-import { openRetrieval, refreshed } from './app-retrieval.js';
-import { openCompleteReader } from './app-readers.js';
-import { extractEntities } from './indexer/extract-entities.js';
-import { diskFileProbe } from './memory/disk/file-probe.js';
-import type { MemoryLog, MemoryPorts } from './memory/ports.js';
-import { createO200kCounter, type TokenCounter } from './tokenizer/tokens.js';
-import { resolveStages } from './retrieval/pipeline/settings.js';
+import { openMemoryStore, type RepoContext } from './repo.js';
+import { openRetrieval, refreshed } from './retrieval.js';
+import { openCompleteReader } from './readers.js';
+import { extractEntities } from '../indexer/extract-entities.js';
+import { diskFileProbe } from '../memory/disk/file-probe.js';
+import type { MemoryLog, MemoryPorts } from '../memory/ports.js';
+import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
+import { resolveStages } from '../retrieval/pipeline/settings.js';
 
 export interface MemorySession {
   ports: MemoryPorts;
