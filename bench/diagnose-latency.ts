@@ -17,8 +17,9 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openReader } from '../src/app/repo.js';
-import { openDiagnostics, openFailureMemory } from '../src/app/diagnostics.js';
+import { openReader } from '../src/app/stores.js';
+import { openDiagnostics } from '../src/app/diagnostics.js';
+import { openFailureMemory } from '../src/app/stores.js';
 import { defaultDiagnostics } from '../src/config/diagnostics-defaults.js';
 import type { SymbolRecord } from '../src/core/entities.js';
 import { normaliseBundle } from '../src/diagnostics/bundle.js';

@@ -17,7 +17,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openReader } from '../src/app/repo.js';
+import { openReader } from '../src/app/stores.js';
 import { searchIndex } from '../src/search/text-search.js';
 import { cairnRanker } from '../src/search/rank/cairn-ranker.js';
 import { AST_LANGUAGES, type AstLanguage } from '../src/core/entities.js';

@@ -12,7 +12,8 @@
 
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex } from '../src/app/repo.js';
+import { drainIndex, openReader, runIndex } from '../src/app/stores.js';
+import { openRepo } from '../src/app/repo.js';
 import { openFromGit } from '../src/eval/from-git/from-git.js';
 import { loadRepoGraph } from '../src/search/graph/load-graph.js';
 import { DEFAULT_WEIGHTS } from '../src/search/rank/cairn-ranker.js';

@@ -12,7 +12,8 @@
 // precision at 4k/8k/16k; --json FILE also writes the whole evaluation.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../src/app/repo.js';
+import { drainIndex, openRawLog, openReader, openSessions, runIndex } from '../src/app/stores.js';
+import { openRepo } from '../src/app/repo.js';
 import { chooseTasks, datasetWorkspace } from '../src/eval/dataset-workspace.js';
 import { readDataset } from '../src/eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../src/eval/evaluator.js';

@@ -14,7 +14,8 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { drainIndex, openRepo, runIndex } from '../src/app/repo.js';
+import { drainIndex, runIndex } from '../src/app/stores.js';
+import { openRepo } from '../src/app/repo.js';
 import { openSqliteVectorIndex } from '../src/store/sqlite/vector-index.js';
 import { startModelServer } from '../test/support/model-server.js';
 

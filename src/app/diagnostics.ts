@@ -5,25 +5,18 @@
 // embedding server is called, no vector file opened).
 
 import { existsSync } from 'node:fs';
-import { openReader, type RepoContext } from './repo.js';
+import type { RepoContext } from '../config/repo-context.js';
 import { describeError } from '../core/errors.js';
-import type { DeepRetrievalPorts } from '../diagnostics/deep-retrieve.js';
-import { diagnose, type DiagnoseResult } from '../diagnostics/diagnose.js';
 import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
+import type { DiagnosticsAccess } from '../operations/handle.js';
 import { indexVisibility, neverVisible } from '../indexer/walk/visibility.js';
-import { checkTaskId, newId } from '../runlog/ids.js';
 import { createCairnRanker } from '../search/rank/cairn-ranker.js';
 import type { CuratedReader } from '../store/curated.js';
-import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
+import type { FailureMemoryReader } from '../store/failures.js';
 import type { RawLogEntry } from '../store/raw-log.js';
-import { indexPaths, openSqliteFailureMemory, openSqliteFailureReader, openSqliteRawLog } from '../store/sqlite/index.js';
+import { storesOf } from './stores.js';
 
-export interface DiagnosticsSession {
-  ports: DeepRetrievalPorts;
-  /** Why the index is not used, when it is not. */
-  notes: string[];
-  close(): void;
-}
+export type DiagnosticsSession = DiagnosticsAccess;
 
 export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): DiagnosticsSession {
   const notes: string[] = [];
@@ -42,41 +35,6 @@ export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): Diagnos
 export function diagnosticsOver(context: Pick<RepoContext, 'indexDir'>, reader: CuratedReader | null, notes: string[] = []): DiagnosticsSession {
   const failures = failureReader(context, notes);
   return { ports: { reader, ranker: reader ? createCairnRanker() : null, failures }, notes, close: () => failures.close() };
-}
-
-export interface DiagnosisInput {
-  bundle: unknown;
-  /** The failing run's directory, absolute. */
-  runDir: string;
-  phase: string;
-  attempt: number;
-  /** Retrieve evidence even when the bundle is not escalated. */
-  always: boolean;
-  /** The task id to record the diagnosis under (default: a new one). */
-  taskId?: string | undefined;
-  excludeFromRun?: ((path: string) => boolean) | undefined;
-  /** For an agent face: what it may read of the repository (`agentVisibility`). */
-  visible?: RepositoryVisibility | undefined;
-}
-
-/** `diagnose` as every face runs it on a repository: its root, its settings, a task and run id. Writes nothing (the caller logs the entries). */
-export async function runDiagnosis(context: RepoContext, ports: DeepRetrievalPorts, input: DiagnosisInput): Promise<DiagnoseResult & { taskId: string }> {
-  const taskId = input.taskId === undefined ? newId('task') : checkTaskId(input.taskId);
-  const result = await diagnose(ports, {
-    bundle: input.bundle,
-    phaseId: input.phase,
-    attempt: input.attempt,
-    runDir: input.runDir,
-    repoRoot: context.root,
-    notSourceOfTruth: [context.indexDir],
-    ...(input.excludeFromRun ? { excludeFromRun: input.excludeFromRun } : {}),
-    ...(input.visible ? { visible: input.visible } : {}),
-    settings: context.config.diagnostics,
-    retrieve: input.always ? 'always' : 'escalated',
-    taskId,
-    runId: newId('run'),
-  });
-  return { ...result, taskId };
 }
 
 /**
@@ -99,7 +57,7 @@ export function agentVisibility(context: Pick<RepoContext, 'root' | 'indexDir' |
 /** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */
 function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): FailureMemoryReader {
   try {
-    return openSqliteFailureReader(context.indexDir);
+    return storesOf(context).failureReader();
   } catch (error) {
     notes.push(`the failure memory in ${context.indexDir} cannot be read (${describeError(error)}): no past failures are shown`);
     return { list: () => [], count: () => 0, close: () => undefined };
@@ -107,13 +65,14 @@ function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]):
 }
 
 function completeReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): CuratedReader | null {
-  if (!existsSync(indexPaths(context.indexDir).curated)) {
+  const stores = storesOf(context);
+  if (!stores.hasIndex()) {
     notes.push(`no index in ${context.indexDir}: the source of truth is ranked without it (run \`cairn index\` for cairn's ranking)`);
     return null;
   }
   let reader: CuratedReader;
   try {
-    reader = openReader(context);
+    reader = stores.reader();
   } catch (error) {
     notes.push(`the index in ${context.indexDir} cannot be read (${describeError(error)}): the source of truth is ranked without it`);
     return null;
@@ -131,7 +90,7 @@ function completeReader(context: Pick<RepoContext, 'indexDir'>, notes: string[])
 export function logDiagnosis(context: Pick<RepoContext, 'indexDir' | 'config'>, entries: RawLogEntry[]): string | null {
   if (!existsSync(context.indexDir)) return `no index directory at ${context.indexDir} (run \`cairn index\` to create one)`;
   try {
-    const log = openSqliteRawLog(context.indexDir, { maxBytes: context.config.log.maxBytes });
+    const log = storesOf(context).rawLog();
     try {
       log.appendAll(entries);
     } finally {
@@ -141,13 +100,4 @@ export function logDiagnosis(context: Pick<RepoContext, 'indexDir' | 'config'>, 
   } catch (error) {
     return describeError(error);
   }
-}
-
-export function openFailureMemory(context: Pick<RepoContext, 'indexDir'>): FailureMemory {
-  return openSqliteFailureMemory(context.indexDir);
-}
-
-/** The failure memory, read-only (empty, and nothing created, when nothing was recorded). */
-export function openFailureReader(context: Pick<RepoContext, 'indexDir'>): FailureMemoryReader {
-  return openSqliteFailureReader(context.indexDir);
 }

@@ -9,8 +9,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RepoContext } from './repo.js';
-import { inProcessRunner, type IndexRunner } from '../serve/workspace.js';
+import type { RepoContext } from '../config/repo-context.js';
+import type { IndexRunner } from '../serve/wiring.js';
+import { inProcessRunner } from './stores.js';
 import { CairnError, errorOfFault, type ThreadFault } from '../core/errors.js';
 import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
 

@@ -3,7 +3,7 @@
 // that INDEX_BUSY stays INDEX_BUSY). The thread ends with the run.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { drainIndex, runIndex } from './repo.js';
+import { drainIndex, runIndex } from './stores.js';
 import type { IndexThreadData, IndexThreadMessage } from './index-thread.js';
 import { faultOf } from '../core/errors.js';
 

@@ -3,7 +3,8 @@
 // files changed since the index was built, the pipeline's token counter — and, for
 // `hydrate`, the retrieval pipeline itself (its ranking is the hydration's third tier).
 
-import { openMemoryStore, type RepoContext } from './repo.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { openMemoryStore } from './stores.js';
 import { openRetrieval, refreshed } from './retrieval.js';
 import { openCompleteReader } from './readers.js';
 import { extractEntities } from '../indexer/extract-entities.js';

@@ -1,4 +1,4 @@
-// A query thread of `cairn serve` (run by piscina, see query-pool.ts): it opens each served
+// A query thread of `cairn serve` (run by piscina, see serve/query-pool.ts): it opens each served
 // repository as a replica Workspace — its own pinned reader, raw log, sessions and token
 // counter; never an index run — and answers the operations it is sent. A job carries the
 // generation the main thread answers from; the thread moves to the newest complete state
@@ -6,28 +6,15 @@
 // older state than the main thread would.
 
 import { workerData } from 'piscina';
-import type { RepoContext } from './repo.js';
-import { Workspace } from '../serve/workspace.js';
-import { faultOf, NotFoundError, type ThreadFault } from '../core/errors.js';
+import { faultOf, NotFoundError } from '../core/errors.js';
+import type { RepoHandle } from '../operations/handle.js';
+import { OPERATIONS } from '../faces/http/operations.js';
 import { silentLogging } from '../logging/logger.js';
 import { inProcessFitter } from '../retrieval/budget/fit-service.js';
+import type { QueryJob, QueryReply, QueryWorkerData } from '../serve/query-pool.js';
+import { Workspace } from '../serve/workspace.js';
 import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
-import { OPERATIONS, type OperationName } from '../faces/http/operations.js';
-
-export interface QueryWorkerData {
-  repos: { name: string; context: RepoContext }[];
-  env: NodeJS.ProcessEnv;
-}
-
-export interface QueryJob {
-  repo: string;
-  generation: number;
-  op: OperationName;
-  input: unknown;
-}
-
-/** The answer, or the error as plain data (a structured clone keeps no class). */
-export type QueryReply = { value: unknown } | { fault: ThreadFault };
+import { serveWiring } from './serve.js';
 
 interface Replica {
   workspace: Workspace;
@@ -46,7 +33,7 @@ function replicaOf(name: string): Promise<Replica> {
     const repo = data.repos.find((entry) => entry.name === name);
     if (repo === undefined) return Promise.reject(new NotFoundError(`no repository named "${name}" in this query thread`));
     const fitter = inProcessFitter((counter ??= createO200kCounter()));
-    replica = Workspace.open(repo.context, { name, logger, fitter, env: data.env, replica: true }).then((workspace) => ({ workspace, seen: 0 }));
+    replica = Workspace.open(repo.context, { name, logger, fitter, env: data.env, wiring: serveWiring, replica: true }).then((workspace) => ({ workspace, seen: 0 }));
     replica.catch(() => replicas.delete(name)); // tried again by the next job
     replicas.set(name, replica);
   }
@@ -60,7 +47,8 @@ export default async function answer(job: QueryJob): Promise<QueryReply> {
       replica.workspace.adoptLatest();
       replica.seen = job.generation;
     }
-    const operation = OPERATIONS[job.op] as (view: Parameters<(typeof OPERATIONS)[OperationName]>[0], input: unknown) => Promise<unknown>;
+    if (!Object.hasOwn(OPERATIONS, job.op)) throw new NotFoundError(`no operation named "${job.op}" in this query thread`);
+    const operation = OPERATIONS[job.op as keyof typeof OPERATIONS] as (handle: RepoHandle, input: unknown) => Promise<unknown>;
     return { value: await replica.workspace.use((view) => operation(view, job.input)) };
   } catch (error) {
     return { fault: faultOf(error, `${job.op} on a query thread`) };

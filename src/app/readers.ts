@@ -10,7 +10,8 @@
 //   completes it.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openReader, type RepoContext } from './repo.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { openReader } from './stores.js';
 import { IndexError, isCairnError } from '../core/errors.js';
 import { activeIndexWriter } from '../indexer/lock.js';
 import type { CuratedReader } from '../store/curated.js';

@@ -1,44 +1,15 @@
-// Composition root: the only place adapters are constructed. Faces call these functions;
-// services receive ports, never adapters.
+// Composition root, the repository: the path a command names checked (a folder, not a home
+// folder or a filesystem root by mistake, an index directory that is not a link planted in
+// the repository) and its configuration loaded, once, into a frozen RepoContext.
 
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from '../config/load.js';
-import type { Config } from '../config/schema.js';
-import { InputError, NotFoundError, UsageError } from '../core/errors.js';
-import { prepareIndexDir } from '../indexer/index-dir.js';
-import { vectorModelId } from '../indexer/embed/chunks.js';
-import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from '../indexer/index-repository.js';
-import { createEmbedder } from '../providers/embed/create.js';
-import type { Embedder } from '../providers/embed/port.js';
-import { createCairnRanker } from '../search/rank/cairn-ranker.js';
-import type { Ranker } from '../search/rank/types.js';
-import type { CuratedReader, IndexWriter } from '../store/curated.js';
-import type { RawLog, RawLogUsage } from '../store/raw-log.js';
-import type { MemoryStore } from '../store/memory.js';
-import type { SessionStore } from '../store/session.js';
-import {
-  indexPaths,
-  openSqliteCuratedReader,
-  openSqliteIndexWriter,
-  openSqliteMemoryStore,
-  openSqliteRawLog,
-  openSqliteSessionStore,
-  openSqliteVectorIndex,
-  readSqliteRawLogUsage,
-  sqliteIndexTargets,
-} from '../store/sqlite/index.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { InputError, UsageError } from '../core/errors.js';
+import { indexPaths } from '../store/sqlite/index.js';
 
-export interface RepoContext {
-  /** Absolute path of the repository root. */
-  root: string;
-  /** Absolute path of the index directory. */
-  indexDir: string;
-  config: Readonly<Config>;
-  /** Where API keys are read from (the variables `*.apiKeyEnv` name). */
-  env?: NodeJS.ProcessEnv;
-}
 
 export interface RepoOptions {
   repo?: string | undefined;
@@ -134,94 +105,5 @@ function requireIndexDir(indexDir: string, { root, named }: { root: string; name
     throw new InputError('INPUT_INVALID', `the index directory ${indexDir} is not a folder`, {
       hint: 'pass --index-dir a folder (it is created when absent)',
     });
-  }
-}
-
-export function openIndexWriter(context: Pick<RepoContext, 'indexDir'>): IndexWriter {
-  return openSqliteIndexWriter(context.indexDir);
-}
-
-export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReader {
-  return openSqliteCuratedReader(context.indexDir);
-}
-
-/** The raw log, kept under `log.maxBytes` (the default bound without a configuration). */
-export function openRawLog(context: Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>): RawLog {
-  return openSqliteRawLog(context.indexDir, context.config ? { maxBytes: context.config.log.maxBytes } : {});
-}
-
-/** How big and how old the raw log is, read without opening it for writing. */
-export function rawLogUsage(context: Pick<RepoContext, 'indexDir' | 'config'>): RawLogUsage {
-  return readSqliteRawLogUsage(context.indexDir, context.config.log.maxBytes);
-}
-
-export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {
-  return openSqliteSessionStore(context.indexDir);
-}
-
-/**
- * Episode memory: memory.db in the index directory. `create` makes it (and the index
- * directory) when absent; `existing` is for commands that only read it, which say there is
- * no memory yet rather than create an empty one.
- */
-export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'create' | 'existing' = 'create'): MemoryStore {
-  if (mode === 'existing' && !existsSync(indexPaths(context.indexDir).memory)) {
-    throw new NotFoundError(`no episode memory in ${context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
-  }
-  if (mode === 'create') prepareIndexDir(context.indexDir);
-  return openSqliteMemoryStore(context.indexDir);
-}
-
-export function runIndex(
-  context: RepoContext,
-  options: { workers?: number; rebuild?: boolean } = {},
-): AsyncGenerator<IndexProgress, IndexSummary> {
-  return indexRepository({
-    root: context.root,
-    indexDir: context.indexDir,
-    config: context.config.index,
-    targets: sqliteIndexTargets,
-    storeLocation: { adapter: 'sqlite', indexDir: context.indexDir },
-    rebuild: options.rebuild === true,
-    ...(options.workers !== undefined ? { workers: options.workers } : {}),
-    ...vectorStep(context),
-  });
-}
-
-// --- optional vectors: constructed only when `embed` is configured -----------------------
-
-/** The configured embedder (its API key from the variable `embed.apiKeyEnv` names), or null. */
-export function openEmbedder(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): Embedder | null {
-  const embed = context.config.embed;
-  if (!embed) return null;
-  return createEmbedder(embed, embed.apiKeyEnv ? env[embed.apiKeyEnv] : undefined);
-}
-
-function vectorStep(context: RepoContext): { vectors?: VectorStepOptions } {
-  const embedder = openEmbedder(context);
-  if (!embedder || !context.config.embed) return {};
-  return { vectors: { embedder, openIndex: openSqliteVectorIndex, maxInputChars: context.config.embed.maxInputChars } };
-}
-
-/**
- * cairn's ranker, with the vector signal when `embed` is configured (the task is embedded
- * per query; `close` releases vectors.db). Without `embed`, the plain ranker and nothing opened.
- */
-export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): { ranker: Ranker; close(): void } {
-  const embedder = openEmbedder(context, env);
-  if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
-  const index = openSqliteVectorIndex(context.indexDir);
-  return { ranker: createCairnRanker({ vectors: { modelId: vectorModelId(embedder), embedder, index } }), close: () => index.close() };
-}
-
-/** Drains an index run, handing each progress event to `onProgress`. */
-export async function drainIndex(
-  run: AsyncGenerator<IndexProgress, IndexSummary>,
-  onProgress: (progress: IndexProgress) => void = () => undefined,
-): Promise<IndexSummary> {
-  for (;;) {
-    const step = await run.next();
-    if (step.done) return step.value;
-    onProgress(step.value);
   }
 }

@@ -3,7 +3,8 @@
 // pipeline and the tokenizer; the model clients (and the schema library that checks their
 // answers) load only when a model is configured.
 
-import { drainIndex, openRanker, openRawLog, openSessions, runIndex, type RepoContext } from './repo.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { drainIndex, openRanker, openRawLog, openSessions, runIndex } from './stores.js';
 import { busyNote, openCompleteReader } from './readers.js';
 import { isCairnError } from '../core/errors.js';
 import type { LlmConfig } from '../config/schema.js';
@@ -12,8 +13,7 @@ import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
 import { deferredSink } from '../retrieval/pipeline/record-sink.js';
 import { createO200kCounter } from '../tokenizer/tokens.js';
 import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
-import type { RawLog } from '../store/raw-log.js';
-import type { SessionStore } from '../store/session.js';
+import { pruneUnloggedSessions } from '../retrieval/pipeline/session-prune.js';
 
 export interface RetrievalSession {
   ports: RetrievalPorts;
@@ -79,18 +79,6 @@ export async function refreshed(context: RepoContext): Promise<string[]> {
     if (!isCairnError(error) || error.code !== 'INDEX_BUSY') throw error;
     return [busyNote(context)];
   }
-}
-
-/** A run in flight logs at its end: with no entry left to date from, sessions this young are kept. */
-const IN_FLIGHT_GRACE_MS = 10 * 60 * 1000;
-
-/**
- * Sessions go with the log that explains them: those last updated before the oldest entry
- * retention kept (before a grace period, when it kept none) belong to finished tasks.
- */
-export function pruneUnloggedSessions(rawLog: RawLog, sessions: SessionStore): void {
-  const oldest = rawLog.usage().oldestAt;
-  sessions.prune(oldest ?? Date.now() - IN_FLIGHT_GRACE_MS);
 }
 
 export async function modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']> {

@@ -4,7 +4,8 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainIndex, openReader, openRepo, runIndex } from '../app/repo.js';
+import { drainIndex, openReader, runIndex } from '../app/stores.js';
+import { openRepo } from '../app/repo.js';
 import { defaultDiagnostics } from '../config/diagnostics-defaults.js';
 import { createCairnRanker } from '../search/rank/cairn-ranker.js';
 import type { CuratedReader } from '../store/curated.js';

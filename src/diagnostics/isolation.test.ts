@@ -6,7 +6,8 @@
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainIndex, openReader, openRepo, runIndex } from '../app/repo.js';
+import { drainIndex, openReader, runIndex } from '../app/stores.js';
+import { openRepo } from '../app/repo.js';
 import { defaultDiagnostics } from '../config/diagnostics-defaults.js';
 import { createCairnRanker } from '../search/rank/cairn-ranker.js';
 import { openSqliteFailureMemory, openSqliteFailureReader } from '../store/sqlite/failure-memory.js';

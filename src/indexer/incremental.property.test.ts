@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTables } from '../../test/support/index-tables.js';
-import { drainIndex, openRepo, runIndex } from '../app/repo.js';
+import { drainIndex, runIndex } from '../app/stores.js';
+import { openRepo } from '../app/repo.js';
 import { TestRepo } from './git/test-repo.js';
 
 /** Kept small: every run indexes the repository once per step, and once more fresh. */

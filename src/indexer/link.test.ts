@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureRepo, type TempDir } from '../../test/support/temp-repo.js';
-import { drainIndex, openReader, openRepo, runIndex } from '../app/repo.js';
+import { drainIndex, openReader, runIndex } from '../app/stores.js';
+import { openRepo } from '../app/repo.js';
 
 const repos: TempDir[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@
 // hydrations, approvals and rejections; a damaged backup names its bad line and imports nothing.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { openMemoryStore } from '../app/repo.js';
+import { openMemoryStore } from '../app/stores.js';
 import { memoryFixture, type MemoryRepo } from '../../test/support/memory-repo.js';
 import { tempDir } from '../../test/support/temp-repo.js';
 import { backupLines, parseBackup } from './backup.js';

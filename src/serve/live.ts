@@ -1,12 +1,12 @@
-// Composition root, live part: the repositories `cairn serve` and `cairn mcp` answer for,
+// Serve runtime, live part: the repositories `cairn serve` and `cairn mcp` answer for,
 // each a Workspace (app-workspace.ts) with a file watcher (chokidar) that feeds the
 // ChangeBatcher (indexer/live/batcher.ts): changes are re-indexed incrementally, in
 // debounced batches, while readers keep answering from the last complete index.
 
 import { watch, type FSWatcher } from 'chokidar';
-import type { RepoContext } from '../app/repo.js';
-import { threadRunner } from '../app/index-thread.js';
-import { Workspace, type IndexRunner } from './workspace.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { Workspace } from './workspace.js';
+import type { IndexRunner, ServeWiring } from './wiring.js';
 import { ChangeBatcher } from '../indexer/live/batcher.js';
 import { watchFilter } from '../indexer/live/watch-filter.js';
 import type { Logger } from '../logging/logger.js';
@@ -42,9 +42,11 @@ export interface ServeSet {
 export interface ServeSetOptions {
   logger: Logger;
   env: NodeJS.ProcessEnv;
+  /** Every store and client the workspaces open (app/serve.ts). */
+  wiring: ServeWiring;
   /** Watch the files (default: each repository's `watch.enabled`). */
   watch?: boolean;
-  /** How index runs are made (default: each on a thread of its own, app-index-thread.ts). */
+  /** How index runs are made (the composition root's: each on a thread of its own, app/index-thread.ts; default: in this thread). */
   runner?: IndexRunner;
   /**
    * Fit packages in this thread with this counter, instead of on a fitting thread of their
@@ -56,7 +58,7 @@ export interface ServeSetOptions {
 
 export async function openServeSet(repos: { name: string; context: RepoContext }[], options: ServeSetOptions): Promise<ServeSet> {
   const fitter = options.counter ? inProcessFitter(options.counter) : startFitWorker(createO200kCounter);
-  const runner = options.runner ?? threadRunner();
+  const runner = options.runner ?? options.wiring.runIndex;
   const opened: ServedRepo[] = [];
   const closeAll = async (): Promise<void> => {
     for (const repo of opened.reverse()) {
@@ -67,7 +69,7 @@ export async function openServeSet(repos: { name: string; context: RepoContext }
   };
   try {
     for (const { name, context } of repos) {
-      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env, runner });
+      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env, wiring: options.wiring, runner });
       const watching = options.watch ?? context.config.watch.enabled;
       const live = watching ? watchWorkspace(workspace, options.logger.child({ repo: name })) : null;
       opened.push({

@@ -10,13 +10,28 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { RepoContext } from '../config/repo-context.js';
+import { CairnError, errorOfFault, type ThreadFault } from '../core/errors.js';
+import type { RepoHandle } from '../operations/handle.js';
 import type { ServedRepo } from './live.js';
-import type { RepoContext } from '../app/repo.js';
-import { CairnError, errorOfFault } from '../core/errors.js';
-import { OPERATIONS, type OperationInput, type OperationName, type OperationOutput } from '../faces/http/operations.js';
-import type { QueryJob, QueryReply, QueryWorkerData } from '../app/query-worker.js';
 
-export const QUERY_WORKER_SCRIPT = new URL('../app/query-worker.js', import.meta.url);
+/** The operations a pool runs, by name: each over a leased index state, plain data in and out (a face's table: faces/http/operations.ts). */
+export type OperationTable = Record<string, (handle: RepoHandle, input: never) => Promise<unknown>>;
+
+export interface QueryWorkerData {
+  repos: { name: string; context: RepoContext }[];
+  env: NodeJS.ProcessEnv;
+}
+
+export interface QueryJob {
+  repo: string;
+  generation: number;
+  op: string;
+  input: unknown;
+}
+
+/** The answer, or the error as plain data (a structured clone keeps no class). */
+export type QueryReply = { value: unknown } | { fault: ThreadFault };
 
 export interface PoolCounts {
   threads: number;
@@ -28,33 +43,35 @@ export interface PoolCounts {
   threadFailures: number;
 }
 
-export interface QueryRunner {
-  run<N extends OperationName>(repo: ServedRepo, op: N, input: OperationInput<N>): Promise<OperationOutput<N>>;
+export interface QueryRunner<T extends OperationTable = OperationTable> {
+  run<N extends keyof T & string>(repo: ServedRepo, op: N, input: Parameters<T[N]>[1]): Promise<Awaited<ReturnType<T[N]>>>;
   /** Null when the operations run in this thread. */
   counts(): PoolCounts | null;
   close(): Promise<void>;
 }
 
-export function inProcessQueries(): QueryRunner {
+export function inProcessQueries<T extends OperationTable>(operations: T): QueryRunner<T> {
   return {
-    run: (repo, op, input) => repo.workspace.use((view) => (OPERATIONS[op] as (view: unknown, input: unknown) => Promise<never>)(view, input)),
+    run: (repo, op, input) => repo.workspace.use((view) => (operations[op] as (handle: RepoHandle, input: unknown) => Promise<never>)(view, input)),
     counts: () => null,
     close: async () => undefined,
   };
 }
 
-export interface QueryPoolOptions {
+export interface QueryPoolOptions<T extends OperationTable> {
   repos: { name: string; context: RepoContext }[];
   env: NodeJS.ProcessEnv;
   threads: number;
-  /** The thread script (tests hand in one that wraps the real one). */
-  script?: URL;
+  /** The operations the threads run (the thread script runs the same table). */
+  operations: T;
+  /** The thread script (the composition root's, app/query-worker.ts; tests hand in one that wraps it). */
+  script: URL;
 }
 
 /** A pool of `threads` query threads, or the in-process runner when the compiled script is absent. */
-export function startQueryPool(options: QueryPoolOptions): QueryRunner {
-  const script = options.script ?? QUERY_WORKER_SCRIPT;
-  if (!existsSync(fileURLToPath(script))) return inProcessQueries();
+export function startQueryPool<T extends OperationTable>(options: QueryPoolOptions<T>): QueryRunner<T> {
+  const script = options.script;
+  if (!existsSync(fileURLToPath(script))) return inProcessQueries(options.operations);
   const workerData: QueryWorkerData = { repos: options.repos, env: options.env };
   const pool = new Piscina<QueryJob, QueryReply>({
     filename: script.href,

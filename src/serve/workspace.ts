@@ -1,4 +1,4 @@
-// Composition root, long-lived part: a repository served by `cairn serve` or `cairn mcp`.
+// Serve runtime: a repository served by `cairn serve` or `cairn mcp`.
 // A workspace keeps the stores open across requests and keeps its index current:
 //
 // - readers see generations: each is one complete state of the index, pinned by its own
@@ -12,29 +12,34 @@
 // - changes made by another process (`cairn index` in a terminal) are noticed by a probe
 //   reader, asked at most once per EXTERNAL_CHECK_MS.
 
-import { drainIndex, openMemoryStore, openRanker, openRawLog, openReader, openSessions, runIndex, type RepoContext } from '../app/repo.js';
-import { openCompleteReader, openOrExplain } from '../app/readers.js';
-import { modelPort, pruneUnloggedSessions } from '../app/retrieval.js';
 import type { LlmConfig } from '../config/schema.js';
-import { IndexError, isCairnError } from '../core/errors.js';
+import type { RepoContext } from '../config/repo-context.js';
+import { describeError, IndexError, isCairnError, NotFoundError } from '../core/errors.js';
 import { Turns } from '../core/turns.js';
+import type { RepoHandle } from '../operations/handle.js';
+import { prepareIndexDir } from '../indexer/index-dir.js';
 import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
 import type { Logger } from '../logging/logger.js';
-import { basePorts } from '../app/memory.js';
 import type { MemoryLog, MemoryPorts } from '../memory/ports.js';
-import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
-import { resolveStages } from '../retrieval/pipeline/settings.js';
 import type { Fitter } from '../retrieval/budget/fit-service.js';
 import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
-import type { MemoryCounters, MemoryStore } from '../store/memory.js';
 import { deferredSink, type RecordSink } from '../retrieval/pipeline/record-sink.js';
 import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
+import { pruneUnloggedSessions } from '../retrieval/pipeline/session-prune.js';
+import { resolveStages } from '../retrieval/pipeline/settings.js';
 import { loadRepoGraph } from '../search/graph/load-graph.js';
 import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
+import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
+import type { MemoryCounters, MemoryStore } from '../store/memory.js';
 import type { RawLog } from '../store/raw-log.js';
+import type { RepoStores } from '../store/repo-stores.js';
 import type { SessionStore } from '../store/session.js';
+import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
+import type { IndexRunner, ServeWiring } from './wiring.js';
+
+export type { IndexRunner };
 
 /** How often, at most, a request checks whether another process changed the index. */
 const EXTERNAL_CHECK_MS = 1000;
@@ -46,7 +51,9 @@ export interface WorkspaceOptions {
   /** Fits packages (one fitting thread serves every workspace of a process). */
   fitter: Fitter;
   env: NodeJS.ProcessEnv;
-  /** How an index run is made (default: in this process). */
+  /** Every store and client the workspace opens (the composition root's: app/serve.ts). */
+  wiring: ServeWiring;
+  /** How an index run is made (default: in this process, `wiring.runIndex`). */
   runner?: IndexRunner;
   /**
    * A replica answers beside the workspace that keeps the index current (a query thread of
@@ -56,29 +63,27 @@ export interface WorkspaceOptions {
   replica?: boolean;
 }
 
-/** Runs one index run of the repository to its end, reporting progress; rejects with the run's typed error. */
-export type IndexRunner = (context: RepoContext, onProgress: (progress: IndexProgress) => void) => Promise<IndexSummary>;
-
-export const inProcessRunner: IndexRunner = (context, onProgress) => drainIndex(runIndex(context), onProgress);
-
-/** One complete state of the index, and what requests read it through. */
-export interface IndexView {
+/**
+ * One complete state of the index, and what requests read it through: the operations'
+ * repository handle (operations/handle.ts), its reader pinned — `latest()` never moves it
+ * (generations move instead).
+ */
+export interface IndexView extends RepoHandle {
   generation: number;
+}
+
+/** What every generation of a workspace shares: the stores kept open across requests. */
+interface SharedPorts {
   context: RepoContext;
-  /** Pinned: `latest()` never moves it (generations move instead). */
-  reader: CuratedReader;
-  retrieval: RetrievalPorts;
   rawLog: RawLog;
   ranker: Ranker | null;
-  /** The repository graph of this state, loaded on first use. */
-  graph(): RepoGraph;
-  /**
-   * Episode memory over this state (memory.db, opened on first use and kept); `existing`
-   * answers NOT_FOUND while no episode was ever recorded instead of creating the store.
-   */
-  memory(mode: 'create' | 'existing'): MemoryPorts;
-  /** Runs `work` after every earlier call for the same conversation has ended (each hydration numbers its episode from the last). */
+  ports: Omit<RetrievalPorts, 'reader' | 'readMemo'>;
+  memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing') => MemoryPorts;
+  memoryStore: (mode: 'create' | 'existing') => MemoryStore;
   inTurn<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
+  wiring: ServeWiring;
+  failures(): FailureMemory;
+  failureReader(): FailureMemoryReader;
 }
 
 export interface RefreshRecord {
@@ -113,21 +118,34 @@ class Generation {
   constructor(
     readonly id: number,
     private readonly pinned: CuratedReader,
-    shared: Omit<IndexView, 'generation' | 'reader' | 'retrieval' | 'graph' | 'memory'> & {
-      ports: Omit<RetrievalPorts, 'reader' | 'readMemo'>;
-      memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing') => MemoryPorts;
-    },
+    shared: SharedPorts,
   ) {
     const reader = holdStill(pinned);
-    const { ports, memory, ...rest } = shared;
-    const retrieval: RetrievalPorts = { ...ports, reader, readMemo: new ReadMemo() };
+    const { context, rawLog, ranker, wiring } = shared;
+    const retrieval: RetrievalPorts = { ...shared.ports, reader, readMemo: new ReadMemo() };
     this.view = {
-      ...rest,
       generation: id,
-      reader,
-      retrieval,
+      context,
+      reader: () => reader,
+      retrieval: () => retrieval,
+      ranker: () => ranker,
+      rawLog: () => rawLog,
       graph: () => (this.loadedGraph ??= loadRepoGraph(reader)),
-      memory: (mode) => memory(reader, retrieval, mode),
+      memory: (mode) => shared.memory(reader, retrieval, mode),
+      memoryStore: (mode) => shared.memoryStore(mode),
+      inTurn: (conversationId, work) => shared.inTurn(conversationId, work),
+      diagnostics: () => wiring.diagnostics(context, reader),
+      recordDiagnosis: (entries) => {
+        try {
+          rawLog.appendAll(entries);
+          return null;
+        } catch (error) {
+          return describeError(error);
+        }
+      },
+      agentVisibility: () => wiring.agentVisibility(context),
+      failures: () => shared.failures(),
+      failureReader: () => shared.failureReader(),
     };
   }
 
@@ -172,6 +190,8 @@ export class Workspace {
   private lastRefresh: RefreshRecord | null = null;
   private closed = false;
   private memoryStore: MemoryStore | null = null;
+  private failureMemory: FailureMemory | null = null;
+  private failureMemoryReader: FailureMemoryReader | null = null;
   private counter: TokenCounter | null = null;
   /** Hydrations of one conversation run one after another (each numbers its episode from the last). */
   private readonly conversations = new Turns();
@@ -180,19 +200,33 @@ export class Workspace {
     readonly name: string,
     readonly context: RepoContext,
     private readonly logger: Logger,
-    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter; runner: IndexRunner; replica: boolean },
+    private readonly shared: {
+      wiring: ServeWiring;
+      stores: RepoStores;
+      rawLog: RawLog;
+      sessions: SessionStore;
+      records: RecordSink;
+      ranking: { ranker: Ranker; close(): void };
+      llm: RetrievalPorts['llm'];
+      fitter: Fitter;
+      runner: IndexRunner;
+      replica: boolean;
+    },
   ) {}
 
   /** Opens the stores, and the index when there is a complete one; builds nothing. */
   static async open(context: RepoContext, options: WorkspaceOptions): Promise<Workspace> {
-    const rawLog = openRawLog(context);
-    const sessions = openSessions(context);
+    const { wiring } = options;
+    const stores = wiring.stores(context);
+    const rawLog = stores.rawLog();
+    const sessions = stores.sessions();
     const replica = options.replica === true;
     try {
       // A replica's runs are in flight beside the primary's: only the primary prunes.
       if (!replica) pruneUnloggedSessions(rawLog, sessions);
-      const llm = await modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
-      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter, runner: options.runner ?? inProcessRunner, replica };
+      const llm = await wiring.modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
+      const ranking = wiring.openRanker(context, options.env);
+      const shared = { wiring, stores, rawLog, sessions, records: deferredSink(rawLog, sessions), ranking, llm, fitter: options.fitter, runner: options.runner ?? wiring.runIndex, replica };
       const workspace = new Workspace(options.name, context, options.logger.child({ repo: options.name }), shared);
       workspace.openExisting();
       return workspace;
@@ -294,7 +328,7 @@ export class Workspace {
   }
 
   status(): WorkspaceStatus {
-    const reader = this.current?.view.reader ?? null;
+    const reader = this.current?.view.reader() ?? null;
     const indexedAt = reader?.meta('indexedAt') ?? null;
     return {
       name: this.name,
@@ -318,6 +352,8 @@ export class Workspace {
     this.current = null;
     this.probe?.close();
     this.memoryStore?.close();
+    this.failureMemory?.close();
+    this.failureMemoryReader?.close();
     await this.shared.records.flush().catch(() => undefined);
     this.shared.ranking.close();
     this.shared.rawLog.close();
@@ -327,7 +363,7 @@ export class Workspace {
   private openExisting(): void {
     let reader: CuratedReader;
     try {
-      reader = openOrExplain(this.context);
+      reader = this.shared.wiring.openOrExplain(this.context);
     } catch (error) {
       if (isCairnError(error) && error.code === 'INDEX_MISSING') return;
       throw error;
@@ -337,7 +373,7 @@ export class Workspace {
       return;
     }
     this.install(reader);
-    this.probe = openReader(this.context);
+    this.probe = this.shared.stores.reader();
   }
 
   private async runRefresh(reason: string): Promise<void> {
@@ -373,9 +409,9 @@ export class Workspace {
   /** After the first build: the index is complete unless the build failed or another writer holds it. */
   private async openFirst(): Promise<void> {
     try {
-      const reader = await openCompleteReader(this.context);
+      const reader = await this.shared.wiring.openCompleteReader(this.context);
       this.install(reader);
-      this.probe = openReader(this.context);
+      this.probe = this.shared.stores.reader();
     } catch (error) {
       this.lastError ??= error;
     }
@@ -385,18 +421,27 @@ export class Workspace {
   private adopt(): boolean {
     if (this.probe === null || this.closed || !this.probe.latest()) return false;
     const reader = this.probe;
-    this.probe = openReader(this.context);
+    this.probe = this.shared.stores.reader();
     this.install(reader);
     return true;
   }
 
+  /** `existing` refuses (NOT_FOUND) while there is no episode memory; once opened, the store is kept. */
+  private openMemoryStore(mode: 'create' | 'existing'): MemoryStore {
+    if (this.memoryStore !== null) return this.memoryStore;
+    if (mode === 'existing' && !this.shared.stores.hasMemory()) {
+      throw new NotFoundError(`no episode memory in ${this.context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
+    }
+    if (mode === 'create') prepareIndexDir(this.context.indexDir);
+    return (this.memoryStore = this.shared.stores.memory());
+  }
+
   private memoryPorts(reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts {
-    // `existing` refuses (NOT_FOUND) while there is no memory.db; once opened, the store is kept.
-    this.memoryStore ??= openMemoryStore(this.context, mode);
+    const store = this.openMemoryStore(mode);
     this.counter ??= createO200kCounter();
     return {
-      ...basePorts(this.context, reader, memoryLogOf(this.logger), this.counter),
-      store: this.memoryStore,
+      ...this.shared.wiring.memoryBase(this.context, reader, memoryLogOf(this.logger), this.counter),
+      store,
       // The model judge stays off, as in `cairn hydrate`: the same source and query give the same entities.
       retrieval: { ...retrieval, llm: null },
       stages: resolveStages(undefined, this.context.config),
@@ -407,9 +452,18 @@ export class Workspace {
     const { rawLog, sessions, records, ranking, llm, fitter } = this.shared;
     const ranker = this.context.config.embed ? ranking.ranker : null;
     const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, ...(ranker ? { ranker } : {}) };
-    const memory = (pinned: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts => this.memoryPorts(pinned, retrieval, mode);
-    const inTurn = <T>(key: string, work: () => Promise<T>): Promise<T> => this.conversations.run(key, work);
-    const generation = new Generation(this.nextId++, reader, { context: this.context, rawLog, ranker, ports, memory, inTurn });
+    const generation = new Generation(this.nextId++, reader, {
+      context: this.context,
+      rawLog,
+      ranker,
+      ports,
+      wiring: this.shared.wiring,
+      memory: (pinned, retrieval, mode) => this.memoryPorts(pinned, retrieval, mode),
+      memoryStore: (mode) => this.openMemoryStore(mode),
+      inTurn: (key, work) => this.conversations.run(key, work),
+      failures: () => (this.failureMemory ??= this.shared.stores.failures()),
+      failureReader: () => (this.failureMemoryReader ??= this.shared.stores.failureReader()),
+    });
     const previous = this.current;
     this.current = generation;
     previous?.retire();

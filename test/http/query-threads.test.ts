@@ -5,14 +5,17 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepo } from '../../src/app/repo.js';
-import { openServeSet, type ServeSet } from '../../src/serve/live.js';
+import { openServed } from '../../src/app/serve.js';
+import { type ServeSet } from '../../src/serve/live.js';
 import { isCairnError } from '../../src/core/errors.js';
-import { inProcessQueries, startQueryPool, type QueryRunner } from '../../src/serve/query-pool.js';
+import { startQueries } from '../../src/app/serve.js';
+import { OPERATIONS } from '../../src/faces/http/operations.js';
+import { inProcessQueries, type QueryRunner } from '../../src/serve/query-pool.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
-const REAL_THREAD = new URL('../../dist/faces/http/query-worker.js', import.meta.url);
+const REAL_THREAD = new URL('../../dist/app/query-worker.js', import.meta.url);
 const CRASHING_THREAD = new URL('../fixtures/threads/crashing-query-worker.mjs', import.meta.url);
 const SEARCH = { query: 'apply discount to the cart total', limit: 5, kind: 'symbol' as const, mode: 'hybrid' as const };
 const TASK = 'Wrong total in `shop/cart.py`: `Cart.total` applies the discount after tax';
@@ -30,13 +33,13 @@ function steady(value: unknown): unknown {
 describe('query threads', () => {
   let repo: TempDir;
   let set: ServeSet;
-  let pool: QueryRunner;
+  let pool: QueryRunner<typeof OPERATIONS>;
   beforeAll(async () => {
     repo = fixtureRepo('shop');
     const context = await openRepo({ repo: repo.path, env: {} });
-    set = await openServeSet([{ name: 'shop', context }], { logger: silentLogging().logger, env: {}, watch: false });
+    set = await openServed([{ name: 'shop', context }], { logger: silentLogging().logger, env: {}, watch: false });
     await set.repos[0]!.workspace.ensureIndex();
-    pool = startQueryPool({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: REAL_THREAD });
+    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: REAL_THREAD });
   });
   afterAll(async () => {
     await pool.close();
@@ -50,7 +53,7 @@ describe('query threads', () => {
 
   it('gives the answer the main thread gives, for a search and a context package', async () => {
     const served = set.repos[0]!;
-    const inProcess = inProcessQueries();
+    const inProcess = inProcessQueries(OPERATIONS);
     expect(await pool.run(served, 'search', SEARCH)).toEqual(await inProcess.run(served, 'search', SEARCH));
     const input = { task: TASK, task_id: 'same-task', max_tokens: 3000, format: 'json' as const };
     const threaded = await pool.run(served, 'context', input);
@@ -68,11 +71,11 @@ describe('query threads', () => {
 describe('a query thread that dies', () => {
   let repo: TempDir;
   let api: Api;
-  let pool: QueryRunner;
+  let pool: QueryRunner<typeof OPERATIONS>;
   beforeAll(async () => {
     repo = fixtureRepo('shop');
     const context = await openRepo({ repo: repo.path, env: {} });
-    pool = startQueryPool({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: CRASHING_THREAD });
+    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: CRASHING_THREAD });
     api = await startApi([{ name: 'shop', path: repo.path }], { queries: pool });
   });
   afterAll(async () => {

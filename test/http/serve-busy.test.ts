@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessQueries, type QueryRunner } from '../../src/serve/query-pool.js';
+import { OPERATIONS } from '../../src/faces/http/operations.js';
 import { startApi, type Api } from '../support/http-api.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
@@ -21,8 +22,8 @@ describe('admission control over HTTP', () => {
   let repo: TempDir;
   let api: Api;
   const waiting: (() => void)[] = [];
-  const real = inProcessQueries();
-  const slow: QueryRunner = {
+  const real = inProcessQueries(OPERATIONS);
+  const slow: QueryRunner<typeof OPERATIONS> = {
     run: async (served, op, input) => {
       await new Promise<void>((resolve) => waiting.push(resolve));
       return real.run(served, op, input) as never;

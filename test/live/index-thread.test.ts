@@ -5,14 +5,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openReader, openRepo } from '../../src/app/repo.js';
+import { openReader } from '../../src/app/stores.js';
+import { openRepo } from '../../src/app/repo.js';
 import { threadRunner } from '../../src/app/index-thread.js';
-import { inProcessRunner } from '../../src/serve/workspace.js';
+import { inProcessRunner } from '../../src/app/stores.js';
 import { isCairnError } from '../../src/core/errors.js';
 import type { IndexProgress } from '../../src/indexer/index-repository.js';
 import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
 
-const THREAD_SCRIPT = new URL('../../dist/app-index-worker.js', import.meta.url);
+const THREAD_SCRIPT = new URL('../../dist/app/index-worker.js', import.meta.url);
 const repos: TempDir[] = [];
 afterEach(() => {
   for (const repo of repos.splice(0)) repo.remove();

@@ -7,9 +7,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRepo } from '../../src/app/repo.js';
-import { openServeSet, type ServedRepo } from '../../src/serve/live.js';
+import { openServed } from '../../src/app/serve.js';
+import { type ServedRepo } from '../../src/serve/live.js';
 import type { IndexView } from '../../src/serve/workspace.js';
-import { searchCode } from '../../src/faces/api/search.js';
+import { searchCode } from '../../src/operations/search.js';
 import { createLogging } from '../../src/logging/logger.js';
 import { fixtureRepo, gitInit, tempDir, type TempDir } from '../support/temp-repo.js';
 
@@ -29,7 +30,7 @@ async function live(dir: TempDir, config = ''): Promise<Live> {
   const logs: Record<string, unknown>[] = [];
   const logging = createLogging({ level: 'debug', format: 'json' }, (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const context = await openRepo({ repo: dir.path, env: {} });
-  const set = await openServeSet([{ name: 'repo', context }], { logger: logging.logger, env: {}, watch: true });
+  const set = await openServed([{ name: 'repo', context }], { logger: logging.logger, env: {}, watch: true });
   cleanups.push(() => set.close());
   const served = set.repos[0]!;
   await served.workspace.ensureIndex();
@@ -119,16 +120,16 @@ describe('the live index', () => {
     let started!: () => void;
     const inside = new Promise<void>((resolve) => (started = resolve));
     const held = served.workspace.use(async (view: IndexView) => {
-      const before = view.reader.file('shop/pricing.py') !== null;
+      const before = view.reader().file('shop/pricing.py') !== null;
       started();
       await gate;
       // The file is gone from disk and from the new index; this request still reads its own state.
-      return { before, after: view.reader.file('shop/pricing.py') !== null, generation: view.generation };
+      return { before, after: view.reader().file('shop/pricing.py') !== null, generation: view.generation };
     });
     await inside;
     rmSync(join(repo.path, 'shop', 'pricing.py'));
     await served.workspace.refresh('test');
-    const now = await served.workspace.use((view) => ({ present: view.reader.file('shop/pricing.py') !== null, generation: view.generation }));
+    const now = await served.workspace.use((view) => ({ present: view.reader().file('shop/pricing.py') !== null, generation: view.generation }));
     release();
     const old = await held;
     expect(old).toMatchObject({ before: true, after: true });

@@ -9,7 +9,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepo } from '../../src/app/repo.js';
-import { openServeSet, type ServeSet } from '../../src/serve/live.js';
+import { openServed } from '../../src/app/serve.js';
+import { type ServeSet } from '../../src/serve/live.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { linkedMcpClient } from '../support/mcp-client.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   repo = fixtureRepo('shop');
   const lines = Array.from({ length: 400 }, (_, i) => `    total_${i} = add(total_${i - 1}, ${i})  # running sum`);
   repo.write('shop/ledger.py', `def reconcile(total_0):\n${lines.join('\n')}\n    return total_399\n`);
-  set = await openServeSet([{ name: 'default', context: await openRepo({ repo: repo.path, env: {} }) }], { logger: silentLogging().logger, env: {}, watch: false });
+  set = await openServed([{ name: 'default', context: await openRepo({ repo: repo.path, env: {} }) }], { logger: silentLogging().logger, env: {}, watch: false });
   client = await linkedMcpClient(set.repos[0]!, { maxTokens: 8000, name: 'carried-once' });
   // tools/list first: the client then checks every structuredContent against its tool's outputSchema.
   await client.listTools();

@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRepo } from '../../src/app/repo.js';
-import { openServeSet } from '../../src/serve/live.js';
+import { openServed } from '../../src/app/serve.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';
@@ -24,7 +24,7 @@ const counter = createO200kCounter();
 
 async function serve(repo: TempDir, options: { maxTokens: number; watch: boolean }): Promise<Client> {
   const context = await openRepo({ repo: repo.path, env: {} });
-  const set = await openServeSet([{ name: 'default', context }], { logger: silentLogging().logger, env: {}, watch: options.watch });
+  const set = await openServed([{ name: 'default', context }], { logger: silentLogging().logger, env: {}, watch: options.watch });
   cleanups.push(() => set.close());
   await set.repos[0]!.live?.ready;
   const server = createMcpServer({ repo: Promise.resolve(set.repos[0]!), counter, maxTokens: options.maxTokens, logger: silentLogging().logger, version: 'test' });

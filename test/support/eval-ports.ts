@@ -3,7 +3,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex } from '../../src/app/repo.js';
+import { drainIndex, openReader, runIndex } from '../../src/app/stores.js';
+import { openRepo } from '../../src/app/repo.js';
 import type { TaskTree } from '../../src/eval/evaluator.js';
 import type { IndexPorts } from '../../src/eval/run-eval.js';
 

@@ -2,7 +2,8 @@
 // captured: tests talk to it with real HTTP requests.
 
 import { openRepo } from '../../src/app/repo.js';
-import { openServeSet, type ServeSet } from '../../src/serve/live.js';
+import { openServed } from '../../src/app/serve.js';
+import { type ServeSet } from '../../src/serve/live.js';
 import type { ReadLimits } from '../../src/faces/http/connection-limits.js';
 import { listen } from '../../src/faces/http/server.js';
 import type { HttpOptions } from '../../src/faces/http/types.js';
@@ -32,7 +33,7 @@ export async function startApi(repos: { name: string; path: string }[], options:
   const logging = createLogging({ level: options.logLevel ?? 'info', format: 'json' }, (line) => logs.push(line));
   logging.protect(options.token ?? undefined);
   const contexts = await Promise.all(repos.map(async (repo) => ({ name: repo.name, context: await openRepo({ repo: repo.path, env: options.env ?? {} }) })));
-  const set = await openServeSet(contexts, { logger: logging.logger, env: options.env ?? {}, watch: options.watch ?? false });
+  const set = await openServed(contexts, { logger: logging.logger, env: options.env ?? {}, watch: options.watch ?? false });
   for (const repo of set.repos) await repo.workspace.ensureIndex();
   const server = await listen({
     served: set,

@@ -1,6 +1,7 @@
 // A fixture repository copied to a temp dir and indexed in-process, with a reader on it.
 
-import { drainIndex, openReader, openRepo, runIndex } from '../../src/app/repo.js';
+import { drainIndex, openReader, runIndex } from '../../src/app/stores.js';
+import { openRepo } from '../../src/app/repo.js';
 import type { CuratedReader } from '../../src/store/curated.js';
 import { fixtureRepo, type TempDir } from './temp-repo.js';
 

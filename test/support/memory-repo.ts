@@ -2,7 +2,7 @@
 // memory on it — the real memory store, the retrieval pipeline, the o200k counter and the
 // indexer's extraction, wired as src/app-memory.ts wires them — and a log that keeps lines.
 
-import { openMemoryStore } from '../../src/app/repo.js';
+import { openMemoryStore } from '../../src/app/stores.js';
 import { extractEntities } from '../../src/indexer/extract-entities.js';
 import { diskFileProbe } from '../../src/memory/disk/file-probe.js';
 import type { MemoryLog, MemoryPorts } from '../../src/memory/ports.js';

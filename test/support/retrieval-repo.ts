@@ -1,7 +1,8 @@
 // Test support (imported by tests only): a fixture repository copied to a temp folder,
 // indexed in-process, with the real stores open on it — the same ports the CLI uses.
 
-import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../../src/app/repo.js';
+import { drainIndex, openRawLog, openReader, openSessions, runIndex } from '../../src/app/stores.js';
+import { openRepo } from '../../src/app/repo.js';
 import { fixtureRepo, tempDir, type TempDir } from './temp-repo.js';
 import type { RetrievalPorts } from '../../src/retrieval/pipeline/retrieve.js';
 

@@ -1,7 +1,9 @@
 // The shop fixture repository, copied, indexed in-process and opened, for tests that need
 // a real index behind the graph.
 
-import { drainIndex, openReader, openRepo, runIndex, type RepoContext } from '../../src/app/repo.js';
+import type { RepoContext } from '../../src/config/repo-context.js';
+import { drainIndex, openReader, runIndex } from '../../src/app/stores.js';
+import { openRepo } from '../../src/app/repo.js';
 import type { CuratedReader } from '../../src/store/curated.js';
 import { fixtureRepo, type TempDir } from './temp-repo.js';
 import { loadRepoGraph } from '../../src/search/graph/load-graph.js';

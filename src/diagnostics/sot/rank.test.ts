@@ -5,7 +5,8 @@
 import { mkdirSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainIndex, openReader, openRepo, runIndex } from '../../app/repo.js';
+import { drainIndex, openReader, runIndex } from '../../app/stores.js';
+import { openRepo } from '../../app/repo.js';
 import { createCairnRanker } from '../../search/rank/cairn-ranker.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { fixtureRepo, tempDir, type TempDir } from '../../../test/support/temp-repo.js';

@@ -1,7 +1,8 @@
 // Options shared by commands, and their parsing into values with clear errors.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import { openRepo, type RepoContext } from '../../app/repo.js';
+import type { RepoContext } from '../../config/repo-context.js';
+import { openRepo } from '../../app/repo.js';
 import type { Io } from './io.js';
 import { printable } from '../../core/printable.js';
 

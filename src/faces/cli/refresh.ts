@@ -1,7 +1,8 @@
 // The index a command answers from: refreshed incrementally first (unless --no-refresh),
 // then opened at its last complete state (app-readers.ts).
 
-import { drainIndex, runIndex, type RepoContext } from '../../app/repo.js';
+import type { RepoContext } from '../../config/repo-context.js';
+import { drainIndex, runIndex } from '../../app/stores.js';
 import { busyNote, openCompleteReader } from '../../app/readers.js';
 import { isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';

@@ -21,6 +21,7 @@ import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
+import { OPERATIONS } from './operations.js';
 import { inProcessQueries } from '../../serve/query-pool.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
@@ -41,7 +42,7 @@ export interface HttpApp {
 export function createHttpApp(options: HttpOptions): HttpApp {
   const cache = new ResultCache(options.cache);
   for (const repo of options.served.repos) repo.workspace.onGeneration(() => cache.invalidate(repo.name));
-  const queries = options.queries ?? inProcessQueries();
+  const queries = options.queries ?? inProcessQueries(OPERATIONS);
   const admission = new Admission(options.admission, (route, seconds) => metrics.observeWait(route, seconds));
   const metrics = createMetrics(options.served, cache, { admission, queries });
   const app = new OpenAPIHono<HttpEnv>({

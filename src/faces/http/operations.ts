@@ -2,12 +2,12 @@
 // a query thread (query-pool.ts) as well as in this one: the same function over the same
 // index state gives the same answer wherever it runs.
 
-import type { IndexView } from '../../serve/workspace.js';
+import type { RepoHandle } from '../../operations/handle.js';
 import type { RenderFormat } from '../../core/context-package.js';
 import type { TokenBudget } from '../../retrieval/budget/limits.js';
 import { DEFAULT_BUDGET } from '../../retrieval/pipeline/settings.js';
-import { getContext, type ContextAnswer } from '../api/context.js';
-import { searchCode, type SearchAnswer, type SearchInput } from '../api/search.js';
+import { getContext, type ContextAnswer } from '../../operations/context.js';
+import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
 
 export interface ContextRequest {
   task: string;
@@ -19,9 +19,9 @@ export interface ContextRequest {
 }
 
 export const OPERATIONS = {
-  search: (view: IndexView, input: SearchInput): Promise<SearchAnswer> => searchCode(view, input),
-  context: async (view: IndexView, input: ContextRequest): Promise<Record<string, unknown>> =>
-    contextJson(await getContext(view, { task: input.task, taskId: input.task_id, budget: budgetOf(view, input), stages: input.stages, format: input.format }), input.format),
+  search: (repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> => searchCode(repo, input),
+  context: async (repo: RepoHandle, input: ContextRequest): Promise<Record<string, unknown>> =>
+    contextJson(await getContext(repo, { task: input.task, taskId: input.task_id, budget: budgetOf(repo, input), stages: input.stages, format: input.format }), input.format),
 };
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -29,10 +29,10 @@ export type OperationInput<N extends OperationName> = Parameters<(typeof OPERATI
 export type OperationOutput<N extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[N]>>;
 
 /** The budget a request asks for: explicit, or a cap on the package, or the repository's default. */
-export function budgetOf(view: IndexView, request: { budget?: { context_window: number; reserved_tokens: number } | undefined; max_tokens?: number | undefined }): TokenBudget {
+export function budgetOf(repo: RepoHandle, request: { budget?: { context_window: number; reserved_tokens: number } | undefined; max_tokens?: number | undefined }): TokenBudget {
   if (request.budget) return { contextWindow: request.budget.context_window, reservedTokens: request.budget.reserved_tokens };
   if (request.max_tokens !== undefined) return { contextWindow: request.max_tokens, reservedTokens: 0 };
-  const configured = view.context.config.retrieval.budget;
+  const configured = repo.context.config.retrieval.budget;
   return configured ? { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens } : { ...DEFAULT_BUDGET };
 }
 

@@ -5,6 +5,7 @@ import type { CacheConfig as ConfiguredCache } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { AdmissionLimits } from './admission.js';
 import type { QueryRunner } from '../../serve/query-pool.js';
+import type { OPERATIONS } from './operations.js';
 
 export type CacheConfig = ConfiguredCache;
 
@@ -20,5 +21,5 @@ export interface HttpOptions {
   /** How many heavy requests work and wait at once (admission.ts). */
   admission: AdmissionLimits;
   /** Where pooled operations run (default: in this thread). */
-  queries?: QueryRunner;
+  queries?: QueryRunner<typeof OPERATIONS>;
 }

@@ -3,7 +3,7 @@ import type { ContextItem, ContextPackage } from '../../core/context-package.js'
 import { renderPackage } from '../../render/index.js';
 import { smallPackage } from '../../render/package.fixture.js';
 import { createO200kCounter } from '../../tokenizer/tokens.js';
-import type { ContextAnswer } from '../api/context.js';
+import type { ContextAnswer } from '../../operations/context.js';
 import type { Answer } from './cap.js';
 import { packageAnswer } from './context-answer.js';
 

@@ -13,7 +13,7 @@ import { renderHydrationMarkdown } from '../../render/hydration.js';
 import { renderPackage } from '../../render/index.js';
 import { buildView } from '../../render/view.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
-import type { ContextAnswer } from '../api/context.js';
+import type { ContextAnswer } from '../../operations/context.js';
 import { fitPrefix, nothingFits, type Answer } from './cap.js';
 
 /** Where the structured part says the code is: a client that shows the model only this part learns how to get it. */

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { MAX_MCP_TOKENS } from '../../config/schema.js';
 import { UsageError } from '../../core/errors.js';
-import { getContext, missingRequest, refineContext } from '../api/context.js';
-import { hydrateEpisode } from '../api/memory.js';
+import { getContext, missingRequest, refineContext } from '../../operations/context.js';
+import { hydrateEpisode } from '../../operations/memory.js';
 import type { Answer } from './cap.js';
 import { answerReserve, episodeAnswer, packageAnswer } from './context-answer.js';
 import type { Tool, ToolContext } from './tools.js';

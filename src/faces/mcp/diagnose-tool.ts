@@ -5,7 +5,7 @@
 // once, in the text block (as get_context's code is); the structured part names each piece.
 
 import { z } from 'zod';
-import { diagnoseRun, type DiagnoseAnswer } from '../api/diagnose.js';
+import { diagnoseRun, type DiagnoseAnswer } from '../../operations/diagnose.js';
 import { fitAnswer, type Answer } from './cap.js';
 import type { Tool, ToolContext } from './tools.js';
 

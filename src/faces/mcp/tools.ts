@@ -1,21 +1,21 @@
 // cairn's MCP tools: few, with small definitions (the whole tools/list answer is counted
 // by tools.test.ts and kept under 1,500 o200k tokens), each a thin call of one operation
-// (faces/api/) whose answer is capped (cap.ts). get_context and diagnose_failure, the
+// (operations/) whose answer is capped (cap.ts). get_context and diagnose_failure, the
 // largest, have modules of their own.
 
 import { z } from 'zod';
-import type { IndexView } from '../../serve/workspace.js';
+import type { RepoHandle } from '../../operations/handle.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
-import { explainRun } from '../api/explain.js';
-import { searchCode } from '../api/search.js';
-import { readCode, referencesOf } from '../api/targets.js';
+import { explainRun } from '../../operations/explain.js';
+import { searchCode } from '../../operations/search.js';
+import { readCode, referencesOf } from '../../operations/targets.js';
 import { fitAnswer, type Answer } from './cap.js';
 import { GET_CONTEXT } from './context-tool.js';
 import { DIAGNOSE_FAILURE } from './diagnose-tool.js';
 
 export interface ToolContext {
   /** Runs `work` on the repository's current index (built first when there is none). */
-  withIndex<T>(work: (view: IndexView) => Promise<T> | T): Promise<T>;
+  withIndex<T>(work: (repo: RepoHandle) => Promise<T> | T): Promise<T>;
   counter: TokenCounter;
   /** The server's cap (mcp.maxTokens or --max-tokens); a call may ask for less. */
   maxTokens: number;

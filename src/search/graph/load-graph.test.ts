@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { drainIndex, openReader, openRepo, runIndex, type RepoContext } from '../../app/repo.js';
+import type { RepoContext } from '../../config/repo-context.js';
+import { drainIndex, openReader, runIndex } from '../../app/stores.js';
+import { openRepo } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { fixtureRepo, gitInit, type TempDir } from '../../../test/support/temp-repo.js';
 import { degree } from './adjacency.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainIndex, runIndex } from '../../app/repo.js';
+import { drainIndex, runIndex } from '../../app/stores.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
 import { indexedShop, type IndexedShop } from '../../../test/support/shop-index.js';
 import { readTargetText, resolveTarget } from './target.js';

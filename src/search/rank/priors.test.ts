@@ -4,7 +4,8 @@
 // what the indexer really extracts from such files.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { drainIndex, openReader, openRepo, runIndex } from '../../app/repo.js';
+import { drainIndex, openReader, runIndex } from '../../app/stores.js';
+import { openRepo } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
 import { filePrior, type PriorContext } from './priors.js';

@@ -4,7 +4,8 @@
 
 import { relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { logDiagnosis, openDiagnostics, runDiagnosis } from '../../../app/diagnostics.js';
+import { logDiagnosis, openDiagnostics } from '../../../app/diagnostics.js';
+import { runDiagnosis } from '../../../operations/diagnose.js';
 import { printable } from '../../../core/printable.js';
 import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
 import { readBundle } from '../bundle-input.js';

@@ -2,7 +2,7 @@
 // (exit 11 when there is one). It never repairs anything.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/repo.js';
+import { openMemoryStore } from '../../../app/stores.js';
 import { EXIT_CODES } from '../../../core/errors.js';
 import { doctorText, runDoctor } from '../../../memory/doctor.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';

@@ -2,7 +2,7 @@
 // total tokens and the budget.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/repo.js';
+import { openMemoryStore } from '../../../app/stores.js';
 import { episodeText } from '../../../memory/introspect/text.js';
 import { episodeView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';

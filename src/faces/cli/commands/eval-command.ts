@@ -2,7 +2,8 @@
 // from a repository's own history (`--from-git`), against a baseline ranker in the same run.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../../../app/repo.js';
+import { drainIndex, openRawLog, openReader, openSessions, runIndex } from '../../../app/stores.js';
+import { openRepo } from '../../../app/repo.js';
 import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
 import { checkOutputFile } from '../../../config/option-file.js';

@@ -1,7 +1,7 @@
 // `cairn explain --task-id ID`: every decision of a task's runs, from the raw log.
 
 import type { Command } from 'commander';
-import { openRawLog } from '../../../app/repo.js';
+import { openRawLog } from '../../../app/stores.js';
 import { explainTask } from '../../../retrieval/pipeline/explain.js';
 import { renderExplanation } from '../../../retrieval/pipeline/explain-text.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';

@@ -2,7 +2,7 @@
 // which `cairn diagnose` shows beside a new failure that resembles them.
 
 import type { Command } from 'commander';
-import { openFailureMemory, openFailureReader } from '../../../app/diagnostics.js';
+import { openFailureMemory, openFailureReader } from '../../../app/stores.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { printable } from '../../../core/printable.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';

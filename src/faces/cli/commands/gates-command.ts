@@ -2,7 +2,7 @@
 // of an episode, with the decision taken and the state each version is in now.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/repo.js';
+import { openMemoryStore } from '../../../app/stores.js';
 import { gatesText } from '../../../memory/introspect/text.js';
 import { gatesView } from '../../../memory/introspect/views.js';
 import { snakeKeys } from '../../../render/snake-case.js';

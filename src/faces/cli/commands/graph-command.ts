@@ -3,7 +3,7 @@
 // Also home of what the graph commands share: opening the index and resolving the target.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import type { RepoContext } from '../../../app/repo.js';
+import type { RepoContext } from '../../../config/repo-context.js';
 import { RELATION_PHRASES } from '../../../search/graph/directed-relations.js';
 import { loadRepoGraph } from '../../../search/graph/load-graph.js';
 import { neighbourhood, type Neighbourhood, type RelationBranch, type TreeEntry } from '../../../search/graph/neighbourhood.js';

@@ -1,7 +1,7 @@
 // `cairn index [PATH]`: build or refresh the index of a repository.
 
 import type { Command } from 'commander';
-import { drainIndex, runIndex } from '../../../app/repo.js';
+import { drainIndex, runIndex } from '../../../app/stores.js';
 import { describeVectors } from '../../../indexer/embed/embed-step.js';
 import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';

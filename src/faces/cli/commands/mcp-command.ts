@@ -6,7 +6,8 @@
 // is wrong.
 
 import type { Command } from 'commander';
-import { lazyCounter, openServeSet, type ServedRepo, type ServeSet } from '../../../serve/live.js';
+import { openServed } from '../../../app/serve.js';
+import { lazyCounter, type ServedRepo, type ServeSet } from '../../../serve/live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
 import { UsageError } from '../../../core/errors.js';
 import { createO200kCounter } from '../../../tokenizer/tokens.js';
@@ -41,7 +42,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       const repo: Promise<ServedRepo> = (async () => {
         const context = await repoFrom(flags, io);
         for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
-        set = await openServeSet([{ name: 'default', context }], { logger, env: io.env, counter, ...(flags.watch ? {} : { watch: false }) });
+        set = await openServed([{ name: 'default', context }], { logger, env: io.env, counter, ...(flags.watch ? {} : { watch: false }) });
         return set.repos[0]!;
       })();
       repo.then(

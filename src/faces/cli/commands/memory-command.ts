@@ -5,7 +5,7 @@
 
 import { renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/repo.js';
+import { openMemoryStore } from '../../../app/stores.js';
 import { checkOutputFile, MIB } from '../../../config/option-file.js';
 import { optionFileLines } from '../../../config/option-lines.js';
 import { InputError, isCairnError } from '../../../core/errors.js';

@@ -2,7 +2,7 @@
 // over the index, every decision in the raw log, the package on stdout.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import type { RepoContext } from '../../../app/repo.js';
+import type { RepoContext } from '../../../config/repo-context.js';
 import { openRetrieval } from '../../../app/retrieval.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';

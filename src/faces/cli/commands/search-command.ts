@@ -3,7 +3,8 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { openRanker, type RepoContext } from '../../../app/repo.js';
+import type { RepoContext } from '../../../config/repo-context.js';
+import { openRanker } from '../../../app/stores.js';
 import { LANGUAGES, type Language } from '../../../core/entities.js';
 import { UsageError } from '../../../core/errors.js';
 import { languageNamed } from '../../../indexer/classify/language.js';

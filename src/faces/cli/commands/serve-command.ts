@@ -4,12 +4,12 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { openServeSet, type ServeSet } from '../../../serve/live.js';
-import type { RepoContext } from '../../../app/repo.js';
+import { openServed, startQueries } from '../../../app/serve.js';
+import type { ServeSet } from '../../../serve/live.js';
+import type { RepoContext } from '../../../config/repo-context.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { isLoopback } from '../../http/auth.js';
 import { MIN_TOKEN_LENGTH, TOKEN_ADVICE, tokenWeakness } from '../../http/token-strength.js';
-import { startQueryPool } from '../../../serve/query-pool.js';
 import { listen } from '../../http/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -46,10 +46,10 @@ export function registerServeCommand(program: Command, io: Io): void {
       if (!isLoopback(host) && token === null) {
         throw new UsageError(`--host ${host} is not a loopback address: a token is required`, { hint: 'pass --token (or set CAIRN_TOKEN), or listen on 127.0.0.1' });
       }
-      const set: ServeSet = await openServeSet(repos, { logger: logging.logger, env: io.env, ...(flags.watch ? {} : { watch: false }) });
+      const set: ServeSet = await openServed(repos, { logger: logging.logger, env: io.env, ...(flags.watch ? {} : { watch: false }) });
       // One query thread per request in work: the heavy requests never share a thread, and never the main one.
       const concurrency = settings.concurrency || availableParallelism();
-      const queries = startQueryPool({ repos, env: io.env, threads: concurrency });
+      const queries = startQueries({ repos, env: io.env, threads: concurrency });
       const server = await listen({
         served: set,
         logger: logging.logger,

@@ -1,7 +1,7 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk.
 
 import type { Command } from 'commander';
-import { rawLogUsage } from '../../../app/repo.js';
+import { rawLogUsage } from '../../../app/stores.js';
 import { openOrExplain } from '../../../app/readers.js';
 import { activeIndexWriter } from '../../../indexer/lock.js';
 import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';

@@ -3,16 +3,16 @@
 // read-only — as JSON.
 
 import type { Context } from 'hono';
-import type { IndexView } from '../../../serve/workspace.js';
+import type { RepoHandle } from '../../../operations/handle.js';
 import type { ServedRepo, ServeSet } from '../../../serve/live.js';
 import { NotFoundError, UsageError } from '../../../core/errors.js';
 import type { Logger } from '../../../logging/logger.js';
 import { errorBody } from '../errors.js';
-import { existsInRepository } from '../../api/on-disk.js';
+import { existsInRepository } from '../../../operations/on-disk.js';
 import type { ResultCache } from '../cache.js';
 import { errorSchema } from '../schemas.js';
 import type { Admission } from '../admission.js';
-import type { OperationInput, OperationName } from '../operations.js';
+import type { OperationInput, OperationName, OPERATIONS } from '../operations.js';
 import type { QueryRunner } from '../../../serve/query-pool.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
@@ -23,7 +23,7 @@ export interface RouteDeps {
   /** Bounds the heavy requests in work (HEAVY_ROUTES); cache hits and cheap lookups pass by it. */
   admission: Admission;
   /** Where pooled operations run (query threads, or this thread). */
-  queries: QueryRunner;
+  queries: QueryRunner<typeof OPERATIONS>;
 }
 
 /** Routes whose work is a ranking, a pipeline run or a graph walk: admitted through `admission`. */
@@ -49,7 +49,7 @@ export interface Reply {
   paths?: (answer: never) => string[];
 }
 
-export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (view: IndexView) => Promise<unknown> | unknown): Promise<Response> {
+export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (repo: RepoHandle) => Promise<unknown> | unknown): Promise<Response> {
   return answer(c, deps, what, (repo) => repo.workspace.use(work));
 }
 

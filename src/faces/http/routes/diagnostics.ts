@@ -4,7 +4,7 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
-import { diagnoseRun } from '../../api/diagnose.js';
+import { diagnoseRun } from '../../../operations/diagnose.js';
 import type { HttpEnv } from '../app.js';
 import { diagnoseBody, openAnswer } from '../schemas.js';
 import { postRoute, reply, type RouteDeps } from './common.js';

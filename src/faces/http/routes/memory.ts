@@ -6,9 +6,9 @@
 
 import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { IndexView } from '../../../serve/workspace.js';
+import type { RepoHandle } from '../../../operations/handle.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { entityOf, episodeOf, gatesOf, hydrateEpisode } from '../../api/memory.js';
+import { entityOf, episodeOf, gatesOf, hydrateEpisode } from '../../../operations/memory.js';
 import type { HttpEnv } from '../app.js';
 import { entityParams, episodeParams, hydrateBody, openAnswer, repoEntityParams, repoEpisodeParams } from '../schemas.js';
 import { ERROR_RESPONSES, postRoute, reply, type RouteDeps } from './common.js';
@@ -51,7 +51,7 @@ function introspect(
   summary: string,
   params: z.ZodObject,
   repoParams: z.ZodObject,
-  read: (view: IndexView, params: Params) => unknown,
+  read: (repo: RepoHandle, params: Params) => unknown,
 ): void {
   const name = path.slice(0, path.indexOf('/'));
   const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;

@@ -3,10 +3,10 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { FILE_RELATIONS } from '../../../search/graph/repo-graph.js';
-import type { SearchAnswer } from '../../api/search.js';
+import type { SearchAnswer } from '../../../operations/search.js';
 import type { Impact } from '../../../search/graph/impact.js';
 import type { Similarity } from '../../../search/graph/similar.js';
-import { graphAround, readCode, referencesOf, similarOf } from '../../api/targets.js';
+import { graphAround, readCode, referencesOf, similarOf } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
 import { postRoute, reply, replyPooled, type RouteDeps } from './common.js';

@@ -5,15 +5,15 @@
 // found), and code is read through core/repo-files.ts, which refuses a file whose real
 // path leaves the repository.
 
-import type { IndexView } from '../../serve/workspace.js';
-import type { SymbolRecord } from '../../core/entities.js';
-import { InputError, NotFoundError, UsageError } from '../../core/errors.js';
-import { readRepoFile } from '../../core/repo-files.js';
-import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact } from '../../search/graph/impact.js';
-import { neighbourhood, type Neighbourhood } from '../../search/graph/neighbourhood.js';
-import type { FileRelation } from '../../search/graph/repo-graph.js';
-import { similarTo, type Similarity } from '../../search/graph/similar.js';
-import { readTargetText, resolveTarget, type GraphTarget } from '../../search/graph/target.js';
+import type { RepoHandle } from './handle.js';
+import type { SymbolRecord } from '../core/entities.js';
+import { InputError, NotFoundError, UsageError } from '../core/errors.js';
+import { readRepoFile } from '../core/repo-files.js';
+import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact } from '../search/graph/impact.js';
+import { neighbourhood, type Neighbourhood } from '../search/graph/neighbourhood.js';
+import type { FileRelation } from '../search/graph/repo-graph.js';
+import { similarTo, type Similarity } from '../search/graph/similar.js';
+import { readTargetText, resolveTarget, type GraphTarget } from '../search/graph/target.js';
 import { onDiskOnly } from './on-disk.js';
 import { createHash } from 'node:crypto';
 
@@ -34,13 +34,13 @@ export interface CodeAnswer {
   stale?: boolean;
 }
 
-export function target(view: IndexView, input: string): GraphTarget {
-  return resolveTarget(view.reader, input, view.context.root);
+export function target(repo: RepoHandle, input: string): GraphTarget {
+  return resolveTarget(repo.reader(), input, repo.context.root);
 }
 
-export function readCode(view: IndexView, input: { target: string; startLine?: number | undefined; endLine?: number | undefined }): CodeAnswer {
-  const found = target(view, input.target);
-  const read = readRepoFile(view.context.root, found.path, { maxBytes: MAX_READ_BYTES });
+export function readCode(repo: RepoHandle, input: { target: string; startLine?: number | undefined; endLine?: number | undefined }): CodeAnswer {
+  const found = target(repo, input.target);
+  const read = readRepoFile(repo.context.root, found.path, { maxBytes: MAX_READ_BYTES });
   if (!read.ok) {
     if (read.reason === 'missing') throw new NotFoundError(`${found.path} no longer exists`, { hint: 'it was deleted after the index was last refreshed' });
     throw new InputError('INPUT_INVALID', `${found.path} cannot be read (${read.reason})`, { hint: 'only regular files inside the repository are read' });
@@ -55,7 +55,7 @@ export function readCode(view: IndexView, input: { target: string; startLine?: n
     throw new UsageError(`start_line ${first} is outside ${found.path} (1-${lines.length})`, { hint: 'pass a line within the file' });
   }
   if (last < first) throw new UsageError(`end_line ${last} is before start_line ${first}`, { hint: 'pass end_line ≥ start_line' });
-  const file = view.reader.file(found.path);
+  const file = repo.reader().file(found.path);
   const stale = file !== null && createHash('sha256').update(read.bytes).digest('hex') !== file.hash;
   return {
     path: found.path,
@@ -71,26 +71,26 @@ function symbolFields(symbol: SymbolRecord): { symbol: string; kind: string } {
   return { symbol: symbol.qualifiedName, kind: symbol.kind };
 }
 
-export function referencesOf(view: IndexView, input: { target: string; depth: number }): Impact {
+export function referencesOf(repo: RepoHandle, input: { target: string; depth: number }): Impact {
   if (!Number.isInteger(input.depth) || input.depth < 1 || input.depth > MAX_IMPACT_DEPTH) {
     throw new UsageError(`depth must be 1 to ${MAX_IMPACT_DEPTH}, got ${input.depth}`, { hint: 'importers and referrers are followed at most 3 hops' });
   }
-  const found = target(view, input.target);
-  const namedImporters = found.kind === 'symbol' ? importersNaming(view.reader, found.symbol) : [];
-  const impact = impactOf(view.graph(), found, { depth: input.depth, namedImporters });
-  const root = view.context.root;
+  const found = target(repo, input.target);
+  const namedImporters = found.kind === 'symbol' ? importersNaming(repo.reader(), found.symbol) : [];
+  const impact = impactOf(repo.graph(), found, { depth: input.depth, namedImporters });
+  const root = repo.context.root;
   return { ...impact, dependents: onDiskOnly(root, impact.dependents, (entry) => pathOfId(entry.id)).kept, tests: onDiskOnly(root, impact.tests, (entry) => pathOfId(entry.id)).kept };
 }
 
-export function similarOf(view: IndexView, input: { target: string; limit: number }): Similarity {
-  const found = target(view, input.target);
-  const similarity = similarTo(view.graph(), view.reader, found, { limit: input.limit, text: readTargetText(view.context.root, found) });
-  return { ...similarity, results: onDiskOnly(view.context.root, similarity.results, (item) => pathOfId(item.id)).kept };
+export function similarOf(repo: RepoHandle, input: { target: string; limit: number }): Similarity {
+  const found = target(repo, input.target);
+  const similarity = similarTo(repo.graph(), repo.reader(), found, { limit: input.limit, text: readTargetText(repo.context.root, found) });
+  return { ...similarity, results: onDiskOnly(repo.context.root, similarity.results, (item) => pathOfId(item.id)).kept };
 }
 
-export function graphAround(view: IndexView, input: { start: string; maxDistance: number; relations: FileRelation[]; limit: number }): Neighbourhood {
-  const found = target(view, input.start);
-  return neighbourhood(view.graph(), found, { depth: input.maxDistance, relations: input.relations, maxChildren: input.limit });
+export function graphAround(repo: RepoHandle, input: { start: string; maxDistance: number; relations: FileRelation[]; limit: number }): Neighbourhood {
+  const found = target(repo, input.start);
+  return neighbourhood(repo.graph(), found, { depth: input.maxDistance, relations: input.relations, maxChildren: input.limit });
 }
 
 /** The file part of a file path or an entity key. */

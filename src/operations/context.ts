@@ -3,14 +3,14 @@
 // Items whose file was deleted after the index was last refreshed are taken out of the
 // package (the rest of the package is unchanged, so it stays within its budget).
 
-import type { IndexView } from '../../serve/workspace.js';
-import type { ContextPackage, RenderFormat } from '../../core/context-package.js';
-import { renderPackage } from '../../render/index.js';
-import type { TokenBudget } from '../../retrieval/budget/limits.js';
-import { refine } from '../../retrieval/pipeline/refine.js';
-import type { RefinementRequest } from '../../retrieval/pipeline/refinement.js';
-import { retrieve, type RetrieveResult } from '../../retrieval/pipeline/retrieve.js';
-import { resolveStages } from '../../retrieval/pipeline/settings.js';
+import type { RepoHandle } from './handle.js';
+import type { ContextPackage, RenderFormat } from '../core/context-package.js';
+import { renderPackage } from '../render/index.js';
+import type { TokenBudget } from '../retrieval/budget/limits.js';
+import { refine } from '../retrieval/pipeline/refine.js';
+import type { RefinementRequest } from '../retrieval/pipeline/refinement.js';
+import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
+import { resolveStages } from '../retrieval/pipeline/settings.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface ContextInput {
@@ -26,29 +26,29 @@ export interface ContextAnswer extends RetrieveResult {
   deleted: number;
 }
 
-export async function getContext(view: IndexView, input: ContextInput): Promise<ContextAnswer> {
-  const stages = resolveStages(input.stages, view.context.config);
-  const result = await retrieve(view.retrieval, {
+export async function getContext(repo: RepoHandle, input: ContextInput): Promise<ContextAnswer> {
+  const stages = resolveStages(input.stages, repo.context.config);
+  const result = await retrieve(repo.retrieval(), {
     task: input.task,
     stages,
     budget: input.budget,
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
   });
-  return withoutDeleted(view, result, input.format);
+  return withoutDeleted(repo, result, input.format);
 }
 
-export async function refineContext(view: IndexView, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {
-  const result = await refine(view.retrieval, { taskId: input.taskId, request: input.request, ...(input.format ? { format: input.format } : {}) });
-  return withoutDeleted(view, result, input.format ?? result.package.budget.format);
+export async function refineContext(repo: RepoHandle, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {
+  const result = await refine(repo.retrieval(), { taskId: input.taskId, request: input.request, ...(input.format ? { format: input.format } : {}) });
+  return withoutDeleted(repo, result, input.format ?? result.package.budget.format);
 }
 
 /**
  * Splits what an agent says is missing into files (paths the index holds) and symbols
  * (anything else: names, qualified names, entity keys), as `cairn refine` takes them.
  */
-export function missingRequest(view: IndexView, missing: readonly string[], errorText?: string): RefinementRequest {
-  const files = missing.filter((name) => view.reader.file(name) !== null);
+export function missingRequest(repo: RepoHandle, missing: readonly string[], errorText?: string): RefinementRequest {
+  const files = missing.filter((name) => repo.reader().file(name) !== null);
   return {
     missingFiles: files,
     missingSymbols: missing.filter((name) => !files.includes(name)),
@@ -57,8 +57,8 @@ export function missingRequest(view: IndexView, missing: readonly string[], erro
   };
 }
 
-function withoutDeleted(view: IndexView, result: RetrieveResult, format: RenderFormat): ContextAnswer {
-  const { kept, gone } = onDiskOnly(view.context.root, result.package.items, (item) => item.path);
+function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: RenderFormat): ContextAnswer {
+  const { kept, gone } = onDiskOnly(repo.context.root, result.package.items, (item) => item.path);
   if (gone === 0) return { ...result, deleted: 0 };
   const paths = new Set(kept.map((item) => item.path));
   const pkg: ContextPackage = {

@@ -4,7 +4,7 @@
 // path arrives decoded once, so an escape still here was encoded twice to slip past a
 // check). Links are dealt with where files are opened (core/repo-files.ts).
 
-import { InputError } from '../../core/errors.js';
+import { InputError } from '../core/errors.js';
 
 const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
 // eslint-disable-next-line no-control-regex

@@ -9,13 +9,49 @@
 
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentVisibility, diagnosticsOver, runDiagnosis, type DiagnosisInput } from '../../app/diagnostics.js';
-import type { IndexView } from '../../serve/workspace.js';
-import { describeError, InputError, NotFoundError } from '../../core/errors.js';
-import { insideRepository } from '../../core/repo-files.js';
-import type { DiagnoseResult } from '../../diagnostics/diagnose.js';
-import type { RepositoryVisibility } from '../../diagnostics/run-directory.js';
+import type { RepoContext, RepoHandle } from './handle.js';
+import { InputError, NotFoundError } from '../core/errors.js';
+import { insideRepository } from '../core/repo-files.js';
+import type { DeepRetrievalPorts } from '../diagnostics/deep-retrieve.js';
+import { diagnose, type DiagnoseResult } from '../diagnostics/diagnose.js';
+import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
+import { checkTaskId, newId } from '../runlog/ids.js';
 import { containedPath } from './contained.js';
+
+export interface DiagnosisInput {
+  bundle: unknown;
+  /** The failing run's directory, absolute. */
+  runDir: string;
+  phase: string;
+  attempt: number;
+  /** Retrieve evidence even when the bundle is not escalated. */
+  always: boolean;
+  /** The task id to record the diagnosis under (default: a new one). */
+  taskId?: string | undefined;
+  excludeFromRun?: ((path: string) => boolean) | undefined;
+  /** For an agent face: what it may read of the repository (`agentVisibility`). */
+  visible?: RepositoryVisibility | undefined;
+}
+
+/** `diagnose` as every face runs it on a repository: its root, its settings, a task and run id. Writes nothing (the caller logs the entries). */
+export async function runDiagnosis(context: RepoContext, ports: DeepRetrievalPorts, input: DiagnosisInput): Promise<DiagnoseResult & { taskId: string }> {
+  const taskId = input.taskId === undefined ? newId('task') : checkTaskId(input.taskId);
+  const result = await diagnose(ports, {
+    bundle: input.bundle,
+    phaseId: input.phase,
+    attempt: input.attempt,
+    runDir: input.runDir,
+    repoRoot: context.root,
+    notSourceOfTruth: [context.indexDir],
+    ...(input.excludeFromRun ? { excludeFromRun: input.excludeFromRun } : {}),
+    ...(input.visible ? { visible: input.visible } : {}),
+    settings: context.config.diagnostics,
+    retrieve: input.always ? 'always' : 'escalated',
+    taskId,
+    runId: newId('run'),
+  });
+  return { ...result, taskId };
+}
 
 /** As `cairn diagnose` takes it, but `runDir` is repository-relative (and no bundle file to leave out of the run). */
 export type DiagnoseInput = Omit<DiagnosisInput, 'excludeFromRun' | 'visible'>;
@@ -28,13 +64,13 @@ export interface DiagnoseAnswer extends DiagnoseResult {
   unlogged: string | null;
 }
 
-export async function diagnoseRun(view: IndexView, input: DiagnoseInput): Promise<DiagnoseAnswer> {
-  const visible = agentVisibility(view.context);
-  const runDir = runFolder(view.context.root, input.runDir, visible);
-  const session = diagnosticsOver(view.context, view.reader);
+export async function diagnoseRun(repo: RepoHandle, input: DiagnoseInput): Promise<DiagnoseAnswer> {
+  const visible = repo.agentVisibility();
+  const runDir = runFolder(repo.context.root, input.runDir, visible);
+  const session = repo.diagnostics();
   try {
-    const result = await runDiagnosis(view.context, session.ports, { ...input, runDir, visible });
-    return { ...result, notes: session.notes, unlogged: append(view, result) };
+    const result = await runDiagnosis(repo.context, session.ports, { ...input, runDir, visible });
+    return { ...result, notes: session.notes, unlogged: repo.recordDiagnosis(result.entries) };
   } finally {
     session.close();
   }
@@ -53,13 +89,4 @@ function runFolder(root: string, given: string, visible: RepositoryVisibility): 
     throw new InputError('INPUT_INVALID', `run_dir ${relative} is not a folder inside the repository`, { hint: 'a link leaving the repository is not followed' });
   }
   return join(root, relative);
-}
-
-function append(view: IndexView, result: DiagnoseResult): string | null {
-  try {
-    view.rawLog.appendAll(result.entries);
-    return null;
-  } catch (error) {
-    return describeError(error);
-  }
 }

@@ -4,13 +4,13 @@
 // workspace's index state and its memory store; one conversation's hydrations run one
 // after another, since each numbers its episode from the last.
 
-import { parseEntityKey, type EntityKey } from '../../core/entities.js';
-import type { HydrationFormat } from '../../core/memory.js';
-import type { IndexView } from '../../serve/workspace.js';
-import { hydrate, type HydrateResult } from '../../memory/hydrate/hydrate.js';
-import { checkId } from '../../memory/ids.js';
+import { parseEntityKey, type EntityKey } from '../core/entities.js';
+import type { HydrationFormat } from '../core/memory.js';
+import type { RepoHandle } from './handle.js';
+import { hydrate, type HydrateResult } from '../memory/hydrate/hydrate.js';
+import { checkId } from '../memory/ids.js';
 import { containedPath } from './contained.js';
-import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../../memory/introspect/views.js';
+import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../memory/introspect/views.js';
 
 export interface HydrateInput {
   query: string;
@@ -21,10 +21,10 @@ export interface HydrateInput {
   format: HydrationFormat;
 }
 
-export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<HydrateResult> {
+export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
   const conversationId = checkId('conversation', input.conversationId);
-  return view.inTurn(conversationId, () =>
-    hydrate(view.memory('create'), {
+  return repo.inTurn(conversationId, () =>
+    hydrate(repo.memory('create'), {
       query: input.query,
       conversationId,
       format: input.format,
@@ -35,16 +35,16 @@ export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<Hy
   );
 }
 
-export function episodeOf(view: IndexView, episodeId: string): EpisodeView {
-  return episodeView(view.memory('existing'), checkId('episode', episodeId));
+export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {
+  return episodeView(repo.memory('existing'), checkId('episode', episodeId));
 }
 
-export function gatesOf(view: IndexView, episodeId: string): GatesView {
-  return gatesView(view.memory('existing'), checkId('episode', episodeId));
+export function gatesOf(repo: RepoHandle, episodeId: string): GatesView {
+  return gatesView(repo.memory('existing'), checkId('episode', episodeId));
 }
 
-export function entityOf(view: IndexView, key: string): EntityView {
-  return entityView(view.memory('existing'), containedKey(key));
+export function entityOf(repo: RepoHandle, key: string): EntityView {
+  return entityView(repo.memory('existing'), containedKey(key));
 }
 
 /** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */

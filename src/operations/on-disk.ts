@@ -4,7 +4,7 @@
 
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { insideRepository } from '../../core/repo-files.js';
+import { insideRepository } from '../core/repo-files.js';
 
 export function existsInRepository(root: string, path: string): boolean {
   return lstatSync(join(root, path), { throwIfNoEntry: false }) !== undefined && insideRepository(root, path);

@@ -1,14 +1,14 @@
 // Ranked search for the agent faces (MCP `search_code`, HTTP `POST /retrieval/search`): the
 // hybrid ranker `cairn search` uses, or plain BM25, as compact rows.
 
-import type { IndexView } from '../../serve/workspace.js';
-import { LANGUAGES, type Language } from '../../core/entities.js';
-import { isCairnError, UsageError } from '../../core/errors.js';
-import { languageNamed } from '../../indexer/classify/language.js';
-import { cairnRanker } from '../../search/rank/cairn-ranker.js';
-import type { RankResult } from '../../search/rank/types.js';
-import { searchIndex } from '../../search/text-search.js';
-import type { FileFilter } from '../../store/curated.js';
+import type { RepoHandle } from './handle.js';
+import { LANGUAGES, type Language } from '../core/entities.js';
+import { isCairnError, UsageError } from '../core/errors.js';
+import { languageNamed } from '../indexer/classify/language.js';
+import { cairnRanker } from '../search/rank/cairn-ranker.js';
+import type { RankResult } from '../search/rank/types.js';
+import { searchIndex } from '../search/text-search.js';
+import type { FileFilter } from '../store/curated.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface SearchInput {
@@ -48,7 +48,7 @@ export function languagesOf(names: readonly string[]): Language[] {
   });
 }
 
-export async function searchCode(view: IndexView, input: SearchInput): Promise<SearchAnswer> {
+export async function searchCode(repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> {
   if (input.query.trim() === '') throw new UsageError('query is empty', { hint: 'pass identifiers, a path, an error message or a task description' });
   const filter: FileFilter = {
     ...(input.languages?.length ? { languages: languagesOf(input.languages) } : {}),
@@ -60,30 +60,31 @@ export async function searchCode(view: IndexView, input: SearchInput): Promise<S
   let rows: SearchRow[];
   let note: string | undefined;
   if (input.mode === 'bm25' || input.kind === 'doc') {
-    const { results } = searchIndex(view.reader, { query: input.query, limit: asked, kind: input.kind, filter });
+    const { results } = searchIndex(repo.reader(), { query: input.query, limit: asked, kind: input.kind, filter });
     rows = results.map((hit) => ({ path: hit.path, ...(hit.title ? { symbol: hit.title } : {}), ...(hit.line ? { line: hit.line } : {}), score: round(hit.score) }));
   } else {
-    const ranked = await rank(view, { query: input.query, limit: asked, filter });
+    const ranked = await rank(repo, { query: input.query, limit: asked, filter });
     note = ranked.note;
     rows =
       input.kind === 'symbol'
         ? ranked.result.symbols.map((hit) => {
-            const record = view.reader.symbol(hit.key);
+            const record = repo.reader().symbol(hit.key);
             return { path: hit.path, ...(record ? { symbol: record.qualifiedName, line: record.startLine } : {}), score: round(hit.score) };
           })
         : ranked.result.files.map((hit) => ({ path: hit.path, score: round(hit.score) }));
   }
-  const { kept, gone } = onDiskOnly(view.context.root, rows, (row) => row.path);
+  const { kept, gone } = onDiskOnly(repo.context.root, rows, (row) => row.path);
   return { query: input.query, kind: input.kind, mode: input.mode, results: kept.slice(0, input.limit), ...(gone ? { deleted: gone } : {}), ...(note ? { note } : {}) };
 }
 
-async function rank(view: IndexView, request: { query: string; limit: number; filter: FileFilter }): Promise<{ result: RankResult; note?: string }> {
-  if (view.ranker === null) return { result: await cairnRanker.rank(view.reader, request) };
+async function rank(repo: RepoHandle, request: { query: string; limit: number; filter: FileFilter }): Promise<{ result: RankResult; note?: string }> {
+  const ranker = repo.ranker();
+  if (ranker === null) return { result: await cairnRanker.rank(repo.reader(), request) };
   try {
-    return { result: await view.ranker.rank(view.reader, request) };
+    return { result: await ranker.rank(repo.reader(), request) };
   } catch (error) {
     if (!isCairnError(error) || (error.code !== 'PROVIDER_UNAVAILABLE' && error.code !== 'PROVIDER_INVALID_RESPONSE')) throw error;
-    return { result: await cairnRanker.rank(view.reader, request), note: `ranked without vectors: ${error.message}` };
+    return { result: await cairnRanker.rank(repo.reader(), request), note: `ranked without vectors: ${error.message}` };
   }
 }
 

@@ -3,8 +3,8 @@
 // a digest of the run: what the package holds, and what the budget demoted or left out.
 // The full record is `GET /tasks/{task_id}/explain` (and `cairn explain --json`).
 
-import type { IndexView } from '../../serve/workspace.js';
-import { explainTask, type RunExplanation } from '../../retrieval/pipeline/explain.js';
+import type { RepoHandle } from './handle.js';
+import { explainTask, type RunExplanation } from '../retrieval/pipeline/explain.js';
 
 export interface DecisionLine {
   stage: string;
@@ -35,8 +35,8 @@ export interface RunDigest {
   notes: string[];
 }
 
-export function explainRun(view: IndexView, input: { taskId: string; item?: string | undefined }): ItemExplanation | RunDigest {
-  const explanation = explainTask(view.rawLog, input.taskId);
+export function explainRun(repo: RepoHandle, input: { taskId: string; item?: string | undefined }): ItemExplanation | RunDigest {
+  const explanation = explainTask(repo.rawLog(), input.taskId);
   const run = explanation.runs[explanation.runs.length - 1]!;
   return input.item === undefined || input.item.trim() === '' ? digest(input.taskId, run) : aboutItem(input.taskId, run, input.item.trim());
 }

@@ -1,0 +1,42 @@
+// Composition root, the served part: what `cairn serve` and `cairn mcp` run on. The serve
+// runtime (src/serve/: workspaces, generations, the live index, the query pool) is handed
+// its stores and clients here (`serveWiring`, the SQLite adapter today), its index runs on
+// a thread of their own (index-thread.ts) and its query threads run this folder's
+// query-worker.ts — the thread scripts sit beside the module naming them, as the bundle
+// needs (tools/bundle.mjs).
+
+import type { RepoContext } from '../config/repo-context.js';
+import { OPERATIONS } from '../faces/http/operations.js';
+import { openServeSet, type ServeSet, type ServeSetOptions } from '../serve/live.js';
+import { startQueryPool, type QueryRunner } from '../serve/query-pool.js';
+import type { ServeWiring } from '../serve/wiring.js';
+import { agentVisibility, diagnosticsOver } from './diagnostics.js';
+import { threadRunner } from './index-thread.js';
+import { basePorts } from './memory.js';
+import { openCompleteReader, openOrExplain } from './readers.js';
+import { modelPort } from './retrieval.js';
+import { inProcessRunner, openRanker, storesOf } from './stores.js';
+
+export const QUERY_WORKER_SCRIPT = new URL('./query-worker.js', import.meta.url);
+
+export const serveWiring: ServeWiring = {
+  stores: storesOf,
+  openCompleteReader: (context) => openCompleteReader(context),
+  openOrExplain,
+  openRanker,
+  modelPort,
+  memoryBase: basePorts,
+  diagnostics: (context, reader) => diagnosticsOver(context, reader),
+  agentVisibility,
+  runIndex: inProcessRunner,
+};
+
+/** The served repositories, their index runs each on a thread of its own (unless `runner` says otherwise). */
+export function openServed(repos: { name: string; context: RepoContext }[], options: Omit<ServeSetOptions, 'wiring'>): Promise<ServeSet> {
+  return openServeSet(repos, { ...options, wiring: serveWiring, runner: options.runner ?? threadRunner() });
+}
+
+/** The HTTP face's query threads (its pooled operations), or those operations in this thread without the compiled script. */
+export function startQueries(options: { repos: { name: string; context: RepoContext }[]; env: NodeJS.ProcessEnv; threads: number; script?: URL }): QueryRunner<typeof OPERATIONS> {
+  return startQueryPool({ ...options, operations: OPERATIONS, script: options.script ?? QUERY_WORKER_SCRIPT });
+}

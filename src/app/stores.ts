@@ -1,0 +1,155 @@
+// Composition root, the stores: the one place an adapter is chosen and constructed. Every
+// store of a repository is opened through `storesOf(context)` (a RepoStores, the seam in
+// store/repo-stores.ts); SQLite files in the index directory today. Index runs, the
+// optional vector step and the ranker are wired here too, over the same stores.
+
+import { existsSync } from 'node:fs';
+import type { RepoContext } from '../config/repo-context.js';
+import { NotFoundError } from '../core/errors.js';
+import { vectorModelId } from '../indexer/embed/chunks.js';
+import { prepareIndexDir } from '../indexer/index-dir.js';
+import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from '../indexer/index-repository.js';
+import { createEmbedder } from '../providers/embed/create.js';
+import type { Embedder } from '../providers/embed/port.js';
+import { createCairnRanker } from '../search/rank/cairn-ranker.js';
+import type { Ranker } from '../search/rank/types.js';
+import type { IndexRunner } from '../serve/wiring.js';
+import type { CuratedReader } from '../store/curated.js';
+import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
+import type { MemoryStore } from '../store/memory.js';
+import type { RawLog, RawLogUsage } from '../store/raw-log.js';
+import type { RepoStores } from '../store/repo-stores.js';
+import type { SessionStore } from '../store/session.js';
+import {
+  indexPaths,
+  openSqliteCuratedReader,
+  openSqliteFailureMemory,
+  openSqliteFailureReader,
+  openSqliteMemoryStore,
+  openSqliteRawLog,
+  openSqliteSessionStore,
+  openSqliteVectorIndex,
+  readSqliteRawLogUsage,
+  sqliteIndexTargets,
+} from '../store/sqlite/index.js';
+
+type StoreContext = Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>;
+
+/** The stores of a repository: SQLite files in its index directory. */
+export function storesOf(context: StoreContext): RepoStores {
+  const { indexDir } = context;
+  const maxBytes = context.config?.log.maxBytes;
+  return {
+    reader: () => openSqliteCuratedReader(indexDir),
+    hasIndex: () => existsSync(indexPaths(indexDir).curated),
+    rawLog: () => openSqliteRawLog(indexDir, maxBytes === undefined ? {} : { maxBytes }),
+    rawLogUsage: () => readSqliteRawLogUsage(indexDir, maxBytes),
+    sessions: () => openSqliteSessionStore(indexDir),
+    memory: () => openSqliteMemoryStore(indexDir),
+    hasMemory: () => existsSync(indexPaths(indexDir).memory),
+    failures: () => openSqliteFailureMemory(indexDir),
+    failureReader: () => openSqliteFailureReader(indexDir),
+    vectors: () => openSqliteVectorIndex(indexDir),
+    indexTargets: sqliteIndexTargets,
+    storeLocation: { adapter: 'sqlite', indexDir },
+  };
+}
+
+export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReader {
+  return storesOf(context).reader();
+}
+
+/** The raw log, kept under `log.maxBytes` (the default bound without a configuration). */
+export function openRawLog(context: StoreContext): RawLog {
+  return storesOf(context).rawLog();
+}
+
+/** How big and how old the raw log is, read without opening it for writing. */
+export function rawLogUsage(context: Pick<RepoContext, 'indexDir' | 'config'>): RawLogUsage {
+  return storesOf(context).rawLogUsage();
+}
+
+export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionStore {
+  return storesOf(context).sessions();
+}
+
+/**
+ * Episode memory: memory.db in the index directory. `create` makes it (and the index
+ * directory) when absent; `existing` is for commands that only read it, which say there is
+ * no memory yet rather than create an empty one.
+ */
+export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'create' | 'existing' = 'create'): MemoryStore {
+  const stores = storesOf(context);
+  if (mode === 'existing' && !stores.hasMemory()) {
+    throw new NotFoundError(`no episode memory in ${context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
+  }
+  if (mode === 'create') prepareIndexDir(context.indexDir);
+  return stores.memory();
+}
+
+export function runIndex(
+  context: RepoContext,
+  options: { workers?: number; rebuild?: boolean } = {},
+): AsyncGenerator<IndexProgress, IndexSummary> {
+  const stores = storesOf(context);
+  return indexRepository({
+    root: context.root,
+    indexDir: context.indexDir,
+    config: context.config.index,
+    targets: stores.indexTargets,
+    storeLocation: stores.storeLocation,
+    rebuild: options.rebuild === true,
+    ...(options.workers !== undefined ? { workers: options.workers } : {}),
+    ...vectorStep(context),
+  });
+}
+
+// --- optional vectors: constructed only when `embed` is configured -----------------------
+
+/** The configured embedder (its API key from the variable `embed.apiKeyEnv` names), or null. */
+export function openEmbedder(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): Embedder | null {
+  const embed = context.config.embed;
+  if (!embed) return null;
+  return createEmbedder(embed, embed.apiKeyEnv ? env[embed.apiKeyEnv] : undefined);
+}
+
+function vectorStep(context: RepoContext): { vectors?: VectorStepOptions } {
+  const embedder = openEmbedder(context);
+  if (!embedder || !context.config.embed) return {};
+  return { vectors: { embedder, openIndex: openSqliteVectorIndex, maxInputChars: context.config.embed.maxInputChars } };
+}
+
+/**
+ * cairn's ranker, with the vector signal when `embed` is configured (the task is embedded
+ * per query; `close` releases vectors.db). Without `embed`, the plain ranker and nothing opened.
+ */
+export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = context.env ?? {}): { ranker: Ranker; close(): void } {
+  const embedder = openEmbedder(context, env);
+  if (!embedder) return { ranker: createCairnRanker(), close: () => undefined };
+  const index = storesOf(context).vectors();
+  return { ranker: createCairnRanker({ vectors: { modelId: vectorModelId(embedder), embedder, index } }), close: () => index.close() };
+}
+
+/** One index run of the repository in this thread (the serve runtime's IndexRunner). */
+export const inProcessRunner: IndexRunner = (context, onProgress) => drainIndex(runIndex(context), onProgress);
+
+/** Drains an index run, handing each progress event to `onProgress`. */
+export async function drainIndex(
+  run: AsyncGenerator<IndexProgress, IndexSummary>,
+  onProgress: (progress: IndexProgress) => void = () => undefined,
+): Promise<IndexSummary> {
+  for (;;) {
+    const step = await run.next();
+    if (step.done) return step.value;
+    onProgress(step.value);
+  }
+}
+
+export function openFailureMemory(context: Pick<RepoContext, 'indexDir'>): FailureMemory {
+  return storesOf(context).failures();
+}
+
+/** The failure memory, read-only (empty, and nothing created, when nothing was recorded). */
+export function openFailureReader(context: Pick<RepoContext, 'indexDir'>): FailureMemoryReader {
+  return storesOf(context).failureReader();
+}
