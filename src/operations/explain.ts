@@ -4,7 +4,7 @@
 // The full record is `GET /tasks/{task_id}/explain` (and `cairn explain --json`).
 
 import type { RepoHandle } from './handle.js';
-import { explainTask, type RunExplanation } from '../retrieval/pipeline/explain.js';
+import { explainTask, type Explanation, type RunExplanation } from '../retrieval/pipeline/explain.js';
 
 export interface DecisionLine {
   stage: string;
@@ -33,6 +33,11 @@ export interface RunDigest {
   left_out: string[];
   tokens: { used: number; available: number } | null;
   notes: string[];
+}
+
+/** Every decision of a task's runs (or of one run), as recorded: `cairn explain`, `GET /tasks/{task_id}/explain`. */
+export function explainTaskRuns(repo: RepoHandle, input: { taskId: string; run?: string | undefined }): Explanation {
+  return explainTask(repo.rawLog(), input.taskId, input.run);
 }
 
 export function explainRun(repo: RepoHandle, input: { taskId: string; item?: string | undefined }): ItemExplanation | RunDigest {

@@ -6,15 +6,16 @@ import { LANGUAGES, type Language } from '../core/entities.js';
 import { isCairnError, UsageError } from '../core/errors.js';
 import { languageNamed } from '../indexer/classify/language.js';
 import { cairnRanker } from '../search/rank/cairn-ranker.js';
-import type { RankResult } from '../search/rank/types.js';
-import { searchIndex } from '../search/text-search.js';
+import type { RankResult, SignalContribution } from '../search/rank/types.js';
+import { searchIndex, type TextSearchResult } from '../search/text-search.js';
 import type { FileFilter } from '../store/curated.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface SearchInput {
   query: string;
   limit: number;
-  kind: 'file' | 'symbol' | 'doc';
+  /** Without a kind: files when ranked; files, symbols and doc sections alike in BM25 (each file at its best hit). */
+  kind?: 'file' | 'symbol' | 'doc' | undefined;
   mode: 'hybrid' | 'bm25';
   paths?: string[] | undefined;
   languages?: string[] | undefined;
@@ -31,7 +32,7 @@ export interface SearchRow {
 
 export interface SearchAnswer {
   query: string;
-  kind: SearchInput['kind'];
+  kind: NonNullable<SearchInput['kind']>;
   mode: SearchInput['mode'];
   results: SearchRow[];
   /** Results left out because their file was deleted after the index was last refreshed. */
@@ -48,33 +49,68 @@ export function languagesOf(names: readonly string[]): Language[] {
   });
 }
 
-export async function searchCode(repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> {
+/** A hybrid result row with everything the ranker knows of it (the CLI's `--explain` shows the signals). */
+export interface RankedRow {
+  kind: 'file' | 'symbol';
+  path: string;
+  id: string;
+  title: string | null;
+  line: number | null;
+  score: number;
+  signals: SignalContribution[];
+}
+
+/** What a search found, before a face shapes it: ranked rows, or BM25 hits with the fields that matched. */
+export type SearchFound =
+  | { mode: 'hybrid'; rows: RankedRow[]; analysis: RankResult['analysis']; note?: string; deleted: number }
+  | { mode: 'bm25'; terms: string[]; hits: TextSearchResult[]; deleted: number };
+
+/**
+ * The one search every face runs: the filter checked, the configured ranker (falling back
+ * to the plain one when the vector model fails) or BM25, rows of files deleted since the
+ * last refresh dropped (a few more are asked for, so that `limit` rows remain).
+ */
+export async function findCode(repo: RepoHandle, input: SearchInput): Promise<SearchFound> {
   if (input.query.trim() === '') throw new UsageError('query is empty', { hint: 'pass identifiers, a path, an error message or a task description' });
-  const filter: FileFilter = {
+  const filter = filterOf(input);
+  const asked = input.limit + 5;
+  const root = repo.context.root;
+  if (input.mode === 'bm25' || input.kind === 'doc') {
+    const { terms, results } = searchIndex(repo.reader(), { query: input.query, limit: asked, ...(input.kind ? { kind: input.kind } : {}), filter });
+    const { kept, gone } = onDiskOnly(root, results, (hit) => hit.path);
+    return { mode: 'bm25', terms, hits: kept.slice(0, input.limit), deleted: gone };
+  }
+  const ranked = await rank(repo, { query: input.query, limit: asked, filter });
+  const reader = repo.reader();
+  const rows: RankedRow[] =
+    input.kind === 'symbol'
+      ? ranked.result.symbols.map((hit) => {
+          const record = reader.symbol(hit.key);
+          return { kind: 'symbol', path: hit.path, id: hit.key, title: record?.qualifiedName ?? null, line: record?.startLine ?? null, score: hit.score, signals: hit.signals };
+        })
+      : ranked.result.files.map((hit) => ({ kind: 'file', path: hit.path, id: hit.path, title: null, line: null, score: hit.score, signals: hit.signals }));
+  const { kept, gone } = onDiskOnly(root, rows, (row) => row.path);
+  return { mode: 'hybrid', rows: kept.slice(0, input.limit), analysis: ranked.result.analysis, deleted: gone, ...(ranked.note ? { note: ranked.note } : {}) };
+}
+
+/** The search as the agent faces answer it: compact rows, scores rounded. */
+export async function searchCode(repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> {
+  const found = await findCode(repo, input);
+  const results: SearchRow[] =
+    found.mode === 'bm25'
+      ? found.hits.map((hit) => ({ path: hit.path, ...(hit.title ? { symbol: hit.title } : {}), ...(hit.line ? { line: hit.line } : {}), score: round(hit.score) }))
+      : found.rows.map((row) => ({ path: row.path, ...(row.kind === 'symbol' && row.title !== null ? { symbol: row.title, line: row.line! } : {}), score: round(row.score) }));
+  const note = found.mode === 'hybrid' ? found.note : undefined;
+  return { query: input.query, kind: input.kind ?? 'file', mode: input.mode, results, ...(found.deleted ? { deleted: found.deleted } : {}), ...(note ? { note } : {}) };
+}
+
+/** The file filter a search asks for; an unknown language is a usage error naming the known ones. */
+export function filterOf(input: SearchInput): FileFilter {
+  return {
     ...(input.languages?.length ? { languages: languagesOf(input.languages) } : {}),
     ...(input.paths?.length ? { pathGlobs: input.paths } : {}),
     ...(input.includeTests === false ? { includeTests: false } : {}),
   };
-  // Rows for deleted files are dropped after ranking: ask for a few more.
-  const asked = input.limit + 5;
-  let rows: SearchRow[];
-  let note: string | undefined;
-  if (input.mode === 'bm25' || input.kind === 'doc') {
-    const { results } = searchIndex(repo.reader(), { query: input.query, limit: asked, kind: input.kind, filter });
-    rows = results.map((hit) => ({ path: hit.path, ...(hit.title ? { symbol: hit.title } : {}), ...(hit.line ? { line: hit.line } : {}), score: round(hit.score) }));
-  } else {
-    const ranked = await rank(repo, { query: input.query, limit: asked, filter });
-    note = ranked.note;
-    rows =
-      input.kind === 'symbol'
-        ? ranked.result.symbols.map((hit) => {
-            const record = repo.reader().symbol(hit.key);
-            return { path: hit.path, ...(record ? { symbol: record.qualifiedName, line: record.startLine } : {}), score: round(hit.score) };
-          })
-        : ranked.result.files.map((hit) => ({ path: hit.path, score: round(hit.score) }));
-  }
-  const { kept, gone } = onDiskOnly(repo.context.root, rows, (row) => row.path);
-  return { query: input.query, kind: input.kind, mode: input.mode, results: kept.slice(0, input.limit), ...(gone ? { deleted: gone } : {}), ...(note ? { note } : {}) };
 }
 
 async function rank(repo: RepoHandle, request: { query: string; limit: number; filter: FileFilter }): Promise<{ result: RankResult; note?: string }> {

@@ -40,7 +40,7 @@ describe('cairn search filters', () => {
   it('an unknown language is exit 2 naming it and the known languages', async () => {
     const result = await runCli(['search', 'cors', '--repo', repo.path, '--no-refresh', '--lang', 'klingon']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--lang klingon: unknown language');
+    expect(result.stderr).toContain('unknown language "klingon"');
     expect(result.stderr).toContain('typescript, tsx, javascript, python');
     expect(result.stdout).toBe('');
   });

@@ -1,8 +1,8 @@
 // `cairn explain --task-id ID`: every decision of a task's runs, from the raw log.
 
 import type { Command } from 'commander';
-import { openRawLog } from '../../../app/stores.js';
-import { explainTask } from '../../../retrieval/pipeline/explain.js';
+import { openOneShot } from '../../../app/one-shot.js';
+import { explainTaskRuns } from '../../../operations/explain.js';
 import { renderExplanation } from '../../../retrieval/pipeline/explain-text.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -23,13 +23,13 @@ export function registerExplainCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON')
     .action(async (flags: ExplainFlags) => {
       const context = await repoFrom(flags, io);
-      const rawLog = openRawLog(context);
+      const repo = await openOneShot(context, { refresh: false, needs: 'none', env: io.env });
       try {
-        const explanation = explainTask(rawLog, flags.taskId, flags.run);
+        const explanation = explainTaskRuns(repo, { taskId: flags.taskId, run: flags.run });
         if (flags.json) printJson(io, explanation);
         else io.out(renderExplanation(explanation));
       } finally {
-        rawLog.close();
+        repo.close();
       }
     });
 }

@@ -3,10 +3,10 @@
 // within a token and an entity budget; recorded in the episode memory.
 
 import { Option, type Command } from 'commander';
-import { openMemory } from '../../../app/memory.js';
+import { openOneShot } from '../../../app/one-shot.js';
 import { printable } from '../../../core/printable.js';
 import { HYDRATION_FORMATS, type HydrationFormat } from '../../../core/memory.js';
-import { hydrate } from '../../../memory/hydrate/hydrate.js';
+import { hydrateEpisode } from '../../../operations/memory.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
@@ -39,16 +39,16 @@ export function registerHydrateCommand(program: Command, io: Io): void {
     .action(async (query: string, flags: HydrateFlags) => {
       const context = await repoFrom(flags, io);
       const log = memoryLog(io);
-      const session = await openMemory(context, { refresh: flags.refresh, log, env: io.env, pipeline: true });
+      const repo = await openOneShot(context, { refresh: flags.refresh, needs: 'retrieval', llm: null, memoryLog: log, env: io.env });
       try {
-        printWarnings(io, session);
-        const result = await hydrate(session.ports, {
+        printWarnings(io, repo);
+        const result = await hydrateEpisode(repo, {
           query,
           conversationId: flags.conversation,
           format: flags.format,
-          ...(flags.episode !== undefined ? { episodeId: flags.episode } : {}),
-          ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
-          ...(flags.maxEntities !== undefined ? { maxEntities: flags.maxEntities } : {}),
+          episodeId: flags.episode,
+          maxTokens: flags.maxTokens,
+          maxEntities: flags.maxEntities,
         });
         io.out(result.rendered);
         const { hydration } = result;
@@ -59,7 +59,7 @@ export function registerHydrateCommand(program: Command, io: Io): void {
           io.err(`cairn: warning: ${printable(`${block.entityKey} ${what} since episode ${block.previousEpisode}`)}\n`);
         }
       } finally {
-        session.close();
+        repo.close();
       }
     });
 }

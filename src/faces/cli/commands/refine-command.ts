@@ -8,12 +8,12 @@ import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { nonPlainValue } from '../../../config/plain-data.js';
 import { ConfigError, UsageError } from '../../../core/errors.js';
-import { refine } from '../../../retrieval/pipeline/refine.js';
 import { refinementFileSchema, type RefinementRequest } from '../../../retrieval/pipeline/refinement.js';
 import { resolveModel, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { collect, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { printResult, withModelOptions, withRetrieval } from './retrieve-command.js';
+import { printResult, withModelOptions, withRepo } from './retrieve-command.js';
+import { refineContext } from '../../../operations/context.js';
 
 interface RefineFlags extends RepoFlags, ModelFlags {
   taskId: string;
@@ -44,9 +44,7 @@ export function registerRefineCommand(program: Command, io: Io): void {
       const context = await repoFrom(flags, io);
       const request = refinementFrom(flags);
       const llm = await resolveModel(flags, context.config);
-      const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
-        refine(ports, { taskId: flags.taskId, request, ...(flags.format ? { format: flags.format } : {}) }),
-      );
+      const result = await withRepo(context, io, { refresh: flags.refresh, llm }, (repo) => refineContext(repo, { taskId: flags.taskId, request, format: flags.format }));
       printResult(io, result);
     });
 }

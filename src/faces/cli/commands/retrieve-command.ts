@@ -3,13 +3,15 @@
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
-import { openRetrieval } from '../../../app/retrieval.js';
+import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
+import type { LlmConfig } from '../../../config/schema.js';
+import { getContext } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';
 import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
-import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
+import type { RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { readBundle } from '../bundle-input.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -48,11 +50,11 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
       const context = await repoFrom(flags, io);
       const text = flags.bundle === undefined ? taskText(task, flags.taskFile) : await bundleTask(io, flags.bundle, task, flags.taskFile);
-      const stages = resolveStages(flags.stages, context.config);
+      resolveStages(flags.stages, context.config); // an unknown stage is refused before the index is refreshed
       const budget = await resolveBudget(flags, context.config);
       const llm = await resolveModel(flags, context.config);
-      const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
-        retrieve(ports, { task: text, stages, budget, format: flags.format, ...(flags.taskId !== undefined ? { taskId: flags.taskId } : {}) }),
+      const result = await withRepo(context, io, { refresh: flags.refresh, llm }, (repo) =>
+        getContext(repo, { task: text, stages: flags.stages, budget, format: flags.format, taskId: flags.taskId }),
       );
       printResult(io, result);
     });
@@ -66,18 +68,14 @@ export function withModelOptions(command: Command): Command {
     .addOption(new Option('--provider <provider>', 'the server protocol (default: llm.provider in cairn.yaml, else openai)').choices(['ollama', 'openai']));
 }
 
-export async function withRetrieval<T>(
-  context: RepoContext,
-  io: Io,
-  options: Omit<Parameters<typeof openRetrieval>[1], 'env'>,
-  work: (ports: Awaited<ReturnType<typeof openRetrieval>>['ports']) => Promise<T>,
-): Promise<T> {
-  const session = await openRetrieval(context, { ...options, env: io.env });
-  printWarnings(io, session);
+/** The command's operation on a one-shot handle with the retrieval pipeline open; the refresh's warnings on stderr. */
+export async function withRepo<T>(context: RepoContext, io: Io, options: { refresh: boolean; llm: LlmConfig | null }, work: (repo: OneShotHandle) => Promise<T>): Promise<T> {
+  const repo = await openOneShot(context, { ...options, needs: 'retrieval', env: io.env });
+  printWarnings(io, repo);
   try {
-    return await work(session.ports);
+    return await work(repo);
   } finally {
-    session.close();
+    repo.close();
   }
 }
 

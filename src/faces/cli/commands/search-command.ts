@@ -3,21 +3,15 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import type { RepoContext } from '../../../config/repo-context.js';
-import { openRanker } from '../../../app/stores.js';
-import { LANGUAGES, type Language } from '../../../core/entities.js';
-import { UsageError } from '../../../core/errors.js';
-import { languageNamed } from '../../../indexer/classify/language.js';
-import type { CuratedReader, FileFilter, SearchTarget } from '../../../store/curated.js';
+import { openOneShot } from '../../../app/one-shot.js';
+import { printable } from '../../../core/printable.js';
+import { filterOf, findCode, type RankedRow, type SearchFound, type SearchInput } from '../../../operations/search.js';
 import { describeAnalysis } from '../../../search/query/analyze.js';
-import { cairnRanker } from '../../../search/rank/cairn-ranker.js';
-import type { RankResult } from '../../../search/rank/types.js';
-import type { SignalContribution } from '../../../search/rank/types.js';
-import { searchIndex, type TextSearchResult } from '../../../search/text-search.js';
+import type { TextSearchResult } from '../../../search/text-search.js';
+import type { SearchTarget } from '../../../store/curated.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { printable } from '../../../core/printable.js';
-import { isProviderFailure, openIndexForCommand } from '../refresh.js';
+import { refreshQuietly } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
@@ -29,16 +23,6 @@ interface SearchFlags extends RepoFlags {
   tests: boolean;
   json?: boolean;
   refresh: boolean;
-}
-
-interface RankedRow {
-  kind: 'file' | 'symbol';
-  path: string;
-  id: string;
-  title: string | null;
-  line: number | null;
-  score: number;
-  signals: SignalContribution[];
 }
 
 export function registerSearchCommand(program: Command, io: Io): void {
@@ -58,73 +42,36 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
       const context = await repoFrom(flags, io);
-      const reader = await openIndexForCommand(context, io, flags.refresh);
+      if (flags.refresh) await refreshQuietly(context, io);
+      const repo = await openOneShot(context, { refresh: false, needs: 'index', env: io.env, onWait: (writer) => io.err(`cairn: note: waiting for process ${writer} to finish updating the index\n`) });
       try {
-        const filter: FileFilter = {
-          ...(flags.lang ? { languages: languagesOf(flags.lang) } : {}),
-          ...(flags.path ? { pathGlobs: flags.path } : {}),
-          ...(flags.tests ? {} : { includeTests: false }),
-        };
-        const shown = flags.mode === 'bm25' || flags.kind === 'doc' ? bm25(io, reader, query, filter, flags) : await hybrid(io, context, reader, query, filter, flags);
-        if (shown === 0 && (flags.lang || flags.path) && reader.files(filter).length === 0) {
+        const input: SearchInput = { query, limit: flags.limit, kind: flags.kind, mode: flags.mode, paths: flags.path, languages: flags.lang, includeTests: flags.tests };
+        const found = await findCode(repo, input);
+        if (found.mode === 'bm25') printBm25(io, query, found, flags);
+        else printRanked(io, query, found, flags);
+        const shown = found.mode === 'bm25' ? found.hits.length : found.rows.length;
+        if (shown === 0 && (flags.lang || flags.path) && repo.reader().files(filterOf(input)).length === 0) {
           io.err(`cairn: no indexed file matches ${printable(describeFilter(flags))}\n  hint: --path takes a folder, a file or a glob relative to the repository root; see \`cairn status\` for the languages indexed\n`);
         }
       } finally {
-        reader.close();
+        repo.close();
       }
     });
-}
-
-/** `--lang` values as cairn's language names; an unknown one is a usage error listing the known. */
-function languagesOf(names: readonly string[]): Language[] {
-  return names.map((name) => {
-    const language = languageNamed(name);
-    if (language !== null) return language;
-    throw new UsageError(`--lang ${name}: unknown language`, {
-      hint: `use one of ${LANGUAGES.join(', ')} (or an extension such as ts, py, rs)`,
-    });
-  });
-}
-
-/** The configured ranker (with vectors when `embed` is set); without vectors if the model fails. */
-async function rankTask(io: Io, context: RepoContext, reader: CuratedReader, request: Parameters<typeof cairnRanker.rank>[1]): Promise<RankResult> {
-  const ranking = openRanker(context, io.env);
-  try {
-    return await ranking.ranker.rank(reader, request);
-  } catch (error) {
-    if (!isProviderFailure(error)) throw error;
-    io.err(`cairn: warning: ranking without vectors (${error.message})\n`);
-    return cairnRanker.rank(reader, request);
-  } finally {
-    ranking.close();
-  }
 }
 
 function describeFilter(flags: SearchFlags): string {
   return [...(flags.path ?? []).map((path) => `--path ${path}`), ...(flags.lang ?? []).map((lang) => `--lang ${lang}`)].join(' ');
 }
 
-/** Prints plain BM25 hits; returns how many. */
-function bm25(io: Io, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): number {
-  const { terms, results } = searchIndex(reader, { query, limit: flags.limit, ...(flags.kind ? { kind: flags.kind } : {}), filter });
-  if (flags.json) printJson(io, { query, mode: 'bm25', terms, results });
-  else io.out(renderBm25(results, terms));
-  return results.length;
+function printBm25(io: Io, query: string, found: Extract<SearchFound, { mode: 'bm25' }>, flags: SearchFlags): void {
+  if (flags.json) printJson(io, { query, mode: 'bm25', terms: found.terms, results: found.hits });
+  else io.out(renderBm25(found.hits, found.terms));
 }
 
-/** Prints the ranked files or symbols; returns how many. */
-async function hybrid(io: Io, context: RepoContext, reader: CuratedReader, query: string, filter: FileFilter, flags: SearchFlags): Promise<number> {
-  const result = await rankTask(io, context, reader, { query, limit: flags.limit, filter });
-  const rows: RankedRow[] =
-    flags.kind === 'symbol'
-      ? result.symbols.map((symbol) => {
-          const record = reader.symbol(symbol.key);
-          return { kind: 'symbol', path: symbol.path, id: symbol.key, title: record?.qualifiedName ?? null, line: record?.startLine ?? null, score: symbol.score, signals: symbol.signals };
-        })
-      : result.files.map((file) => ({ kind: 'file', path: file.path, id: file.path, title: null, line: null, score: file.score, signals: file.signals }));
-  if (flags.json) printJson(io, { query, mode: 'hybrid', results: rows, ...(flags.explain && result.analysis ? { analysis: describeAnalysis(result.analysis) } : {}) });
-  else io.out(renderRanked(rows, Boolean(flags.explain)));
-  return rows.length;
+function printRanked(io: Io, query: string, found: Extract<SearchFound, { mode: 'hybrid' }>, flags: SearchFlags): void {
+  if (found.note !== undefined) io.err(`cairn: warning: ${printable(found.note)}\n`);
+  if (flags.json) printJson(io, { query, mode: 'hybrid', results: found.rows, ...(flags.explain && found.analysis ? { analysis: describeAnalysis(found.analysis) } : {}) });
+  else io.out(renderRanked(found.rows, Boolean(flags.explain)));
 }
 
 function renderBm25(results: TextSearchResult[], terms: string[]): string {

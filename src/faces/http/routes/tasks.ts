@@ -3,7 +3,7 @@
 
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { explainTask } from '../../../retrieval/pipeline/explain.js';
+import { explainTaskRuns } from '../../../operations/explain.js';
 import { refineContext } from '../../../operations/context.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
@@ -38,7 +38,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
   });
 
   const explain = async (c: Context, repo: string | undefined, taskId: string, run: string | undefined): Promise<Response> =>
-    reply(c, deps, { route: 'explain', repo, request: { taskId, run }, cacheable: false }, (view) => explainTask(view.rawLog(), taskId, run));
+    reply(c, deps, { route: 'explain', repo, request: { taskId, run }, cacheable: false }, (repo) => explainTaskRuns(repo, { taskId, run }));
 
   app.openapi(explainRoute('/tasks/{task_id}/explain', taskParams, 'explainTask'), async (c) => {
     const { task_id } = c.req.valid('param');

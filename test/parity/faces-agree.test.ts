@@ -1,0 +1,228 @@
+// One parity suite for the three faces: the same cases on the shop fixture run through the
+// CLI (the real binary, `--json`), HTTP (real requests over loopback) and MCP (the SDK's own
+// Client), each face on a copy of its own, and the answers must agree: the same items in the
+// same order, the same tokens used, the same error for the same bad input. Each face only
+// parses and renders; when one of them drifts from the operation layer, this fails.
+
+import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_CODES, type ErrorCode } from '../../src/core/errors.js';
+import { answerReserve } from '../../src/faces/mcp/context-answer.js';
+import { createO200kCounter } from '../../src/tokenizer/tokens.js';
+import { runCli } from '../support/cli.js';
+import { errorOf, startApi, type Api } from '../support/http-api.js';
+import { linkedMcpClient } from '../support/mcp-client.js';
+import { SHOP_BUNDLE } from '../support/shop-handoff.js';
+import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
+
+const TASK = 'Wrong total in `shop/cart.py`: `Cart.total` applies the discount after tax';
+const SEARCHES = [
+  { query: 'apply discount to the cart total', kind: 'symbol' as const, limit: 5 },
+  { query: 'payment gateway charge', kind: 'file' as const, limit: 5 },
+];
+/** Two budgets, as MCP sets them: the cap, with the answer's reserve kept free of the package. */
+const CAPS = [1500, 4000];
+
+interface Item {
+  path: string;
+  symbol: string | null;
+  detail: string;
+}
+interface Package {
+  items: Item[];
+  used: number;
+  runId: string;
+}
+
+let cliRepo: TempDir;
+let httpRepo: TempDir;
+let mcpRepo: TempDir;
+let api: Api;
+let mcp: Client;
+
+async function cli(args: string[]): Promise<{ code: number | null; json: unknown; stderr: string }> {
+  const result = await runCli([...args, '--repo', cliRepo.path]);
+  let json: unknown = null;
+  try {
+    json = JSON.parse(result.stdout);
+  } catch {
+    json = null;
+  }
+  return { code: result.code, json, stderr: result.stderr };
+}
+
+async function tool(name: string, args: Record<string, unknown>): Promise<{ error: ErrorCode | null; structured: Record<string, unknown>; text: string }> {
+  const result = (await mcp.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text: string }[] };
+  const text = result.content.map((part) => part.text).join('');
+  const code = result.isError ? (/\[([A-Z_]+)\]$/.exec(text)?.[1] as ErrorCode | undefined) ?? 'INTERNAL' : null;
+  return { error: code, structured: result.structuredContent ?? {}, text };
+}
+
+function packageOf(json: unknown): Package {
+  const pkg = json as { items: Item[]; budget: { used: number }; runId: string };
+  return { items: pkg.items.map(({ path, symbol, detail }) => ({ path, symbol, detail })), used: pkg.budget.used, runId: pkg.runId };
+}
+
+function mcpPackage(structured: Record<string, unknown>): Package {
+  const items = structured['items'] as { path: string; symbol: string | null; detail: string }[];
+  return { items: items.map(({ path, symbol, detail }) => ({ path, symbol, detail })), used: (structured['tokens'] as { used: number }).used, runId: structured['run_id'] as string };
+}
+
+/**
+ * The same items in the same order, and the same tokens used once the run id is set aside:
+ * each run's id is random and rendered into its package, and two ids tokenize to a token
+ * or two more or less.
+ */
+function expectSamePackage(actual: Package, expected: Package): void {
+  expect(actual.items).toEqual(expected.items);
+  expect(actual.used - counter.count(actual.runId)).toBe(expected.used - counter.count(expected.runId));
+}
+const counter = createO200kCounter();
+
+function markdownTokens(json: Record<string, unknown>): { used: number; runId: string } {
+  return { used: (json['tokens'] as { used: number }).used, runId: json['run_id'] as string };
+}
+
+beforeAll(async () => {
+  [cliRepo, httpRepo, mcpRepo] = [fixtureRepo('shop'), fixtureRepo('shop'), fixtureRepo('shop')];
+  api = await startApi([{ name: 'shop', path: httpRepo.path }]);
+  const served = await startApi([{ name: 'shop', path: mcpRepo.path }]);
+  mcp = await linkedMcpClient(served.set.repos[0]!, { maxTokens: 20_000, name: 'parity' });
+  mcpServer = served;
+  // The CLI builds its index on its first command: build it now, outside the cases.
+  expect((await runCli(['index', cliRepo.path])).code).toBe(0);
+}, 120_000);
+
+let mcpServer: Api;
+
+afterAll(async () => {
+  await mcp?.close();
+  await mcpServer?.close();
+  await api?.close();
+  for (const repo of [cliRepo, httpRepo, mcpRepo]) repo?.remove();
+});
+
+describe('the faces agree', () => {
+  it.each(SEARCHES)('search "$query" ($kind): the same rows in the same order', async ({ query, kind, limit }) => {
+    const fromCli = await cli(['search', query, '--kind', kind, '--limit', String(limit), '--json', '--no-refresh']);
+    const rows = (fromCli.json as { results: { path: string; title: string | null }[] }).results.map((row) => [row.path, kind === 'symbol' ? row.title : null]);
+    const http = await api.post('/retrieval/search', { query, kind, limit });
+    const httpRows = (http.json['results'] as { path: string; symbol?: string }[]).map((row) => [row.path, row.symbol ?? null]);
+    const fromMcp = await tool('search_code', { query, kind, limit });
+    const mcpRows = (fromMcp.structured['results'] as { path: string; symbol?: string }[]).map((row) => [row.path, row.symbol ?? null]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(httpRows).toEqual(rows);
+    expect(mcpRows).toEqual(rows);
+  });
+
+  it.each(CAPS)('context at a cap of %i tokens, then refined: the same items and tokens used', async (cap) => {
+    const reserve = answerReserve(cap);
+    const budget = { context_window: cap, reserved_tokens: reserve };
+    const taskId = `parity-${cap}`;
+    const fromCli = await cli(['retrieve', TASK, '--format', 'json', '--context-window', String(cap), '--reserved-tokens', String(reserve), '--task-id', taskId, '--no-refresh']);
+    const http = await api.post('/retrieve', { task: TASK, task_id: taskId, budget, format: 'json' });
+    const httpMarkdown = await api.post('/retrieve', { task: TASK, task_id: `${taskId}-md`, budget, format: 'markdown' });
+    const fromMcp = await tool('get_context', { task: TASK, task_id: `${taskId}-md`, max_tokens: cap });
+    const expected = packageOf(fromCli.json);
+    expect(expected.items.length).toBeGreaterThan(0);
+    expectSamePackage(packageOf(http.json['package']), expected);
+    // MCP answers in markdown: the same items as the JSON package, the tokens of the markdown HTTP counts.
+    expectSamePackage(mcpPackage(fromMcp.structured), { items: expected.items, ...markdownTokens(httpMarkdown.json) });
+
+    const missing = 'shop/payments/gateway.py';
+    const refinedCli = await cli(['refine', '--task-id', taskId, '--missing-files', missing, '--format', 'json', '--no-refresh']);
+    const refinedHttp = await api.post('/refine', { task_id: taskId, missing_files: [missing], format: 'json' });
+    const refinedMarkdown = await api.post('/refine', { task_id: `${taskId}-md`, missing_files: [missing], format: 'markdown' });
+    const refinedMcp = await tool('get_context', { task_id: `${taskId}-md`, missing: [missing], max_tokens: cap });
+    const refined = packageOf(refinedCli.json);
+    expect(refined.items.some((item) => item.path === missing)).toBe(true);
+    expectSamePackage(packageOf(refinedHttp.json['package']), refined);
+    expectSamePackage(mcpPackage(refinedMcp.structured), { items: refined.items, ...markdownTokens(refinedMarkdown.json) });
+  });
+
+  it('explain: the same decisions for the same task', async () => {
+    await cli(['retrieve', TASK, '--format', 'json', '--task-id', 'parity-explain', '--no-refresh']);
+    await api.post('/retrieve', { task: TASK, task_id: 'parity-explain', format: 'json' });
+    const fromCli = await cli(['explain', '--task-id', 'parity-explain', '--json']);
+    const http = await api.get('/tasks/parity-explain/explain');
+    // Ids, times and the tokens of the header that carries them differ run to run (see expectSamePackage).
+    const VOLATILE = new Set(['runId', 'run_id', 'startedAt', 'createdAt', 'ms', 'at', 'used']);
+    const decisions = (explanation: unknown): unknown => JSON.parse(JSON.stringify(explanation), (key, value: unknown) => (VOLATILE.has(key) ? undefined : value));
+    expect((fromCli.json as { runs: unknown[] }).runs.length).toBe(1);
+    expect(decisions(JSON.parse(http.text))).toEqual(decisions(fromCli.json));
+  });
+
+  it('hydrate twice with an edit between: the same blocks, the edit marked alike', async () => {
+    const hydrateAll = async (conversation: string): Promise<unknown[]> => {
+      const fromCli = await cli(['hydrate', 'Cart.total discount', '--conversation', conversation, '--format', 'json', '--no-refresh']);
+      const http = await api.post('/hydrate', { query: 'Cart.total discount', conversation_id: conversation, format: 'json' });
+      const fromMcp = await tool('get_context', { task: 'Cart.total discount', conversation_id: conversation, max_tokens: 8000 + answerReserve(8000) });
+      const blocks = (list: { entity_key?: string; entityKey?: string; status: string }[]): string[] => list.map((block) => `${block.entity_key ?? block.entityKey} ${block.status}`);
+      const cliBlocks = blocks((fromCli.json as { blocks: { entityKey: string; status: string }[] }).blocks);
+      const httpBlocks = blocks(http.json['blocks'] as { entity_key: string; status: string }[]);
+      const mcpBlocks = blocks(fromMcp.structured['items'] as { entity_key: string; status: string }[]);
+      return [cliBlocks, httpBlocks, mcpBlocks];
+    };
+    const [first, firstHttp, firstMcp] = await hydrateAll('parity-conversation');
+    expect(firstHttp).toEqual(first);
+    expect(firstMcp).toEqual(first);
+    for (const repo of [cliRepo, httpRepo, mcpRepo]) appendFileSync(join(repo.path, 'shop/cart.py'), '\n# edited between two hydrations\n');
+    await runCli(['index', cliRepo.path]);
+    for (const served of [api, mcpServer]) await served.set.repos[0]!.workspace.refresh('parity edit');
+    const [second, secondHttp, secondMcp] = await hydrateAll('parity-conversation');
+    expect(second).not.toEqual(first);
+    expect(secondHttp).toEqual(second);
+    expect(secondMcp).toEqual(second);
+  });
+
+  it('diagnose: the same decision and evidence', async () => {
+    for (const repo of [cliRepo, httpRepo, mcpRepo]) {
+      mkdirSync(join(repo.path, 'runs/r1'), { recursive: true });
+      writeFileSync(join(repo.path, 'runs/r1/test.log'), 'FAILED tests/test_cart.py::test_total_applies_discount_and_tax - ValueError: quantity must be positive\n');
+      writeFileSync(join(repo.path, 'bundle.json'), JSON.stringify(SHOP_BUNDLE));
+    }
+    const fromCli = await cli(['diagnose', '--bundle', join(cliRepo.path, 'bundle.json'), '--run-dir', join(cliRepo.path, 'runs/r1'), '--phase', 'test', '--attempt', '2', '--always', '--json']);
+    const http = await api.post('/diagnose', { bundle: SHOP_BUNDLE, run_dir: 'runs/r1', phase: 'test', attempt: 2, always: true });
+    const fromMcp = await tool('diagnose_failure', { bundle: SHOP_BUNDLE, run_dir: 'runs/r1', phase: 'test', attempt: 2, always: true });
+    const cliJson = fromCli.json as { decision: { escalate: boolean; priority: string }; retrieval: { sot_files: { path: string }[] } };
+    const httpDecision = http.json['decision'] as { escalate: boolean; priority: string };
+    expect(httpDecision.escalate).toBe(cliJson.decision.escalate);
+    expect(httpDecision.priority).toBe(cliJson.decision.priority);
+    expect(fromMcp.structured['escalate']).toBe(cliJson.decision.escalate);
+    const repoFiles = (list: { path: string }[]): string[] => list.map((file) => file.path);
+    expect(repoFiles((http.json['retrieval'] as { sot_files: { path: string }[] }).sot_files)).toEqual(repoFiles(cliJson.retrieval.sot_files));
+    const mcpRepoFiles = (fromMcp.structured['evidence'] as { kind: string; path: string }[]).filter((piece) => piece.kind === 'repo').map((piece) => piece.path);
+    expect(mcpRepoFiles).toEqual(repoFiles(cliJson.retrieval.sot_files));
+  });
+});
+
+describe('the faces refuse the same bad input alike', () => {
+  it('a blank query', async () => {
+    const fromCli = await cli(['search', '   ', '--json', '--no-refresh']);
+    const http = await api.post('/retrieval/search', { query: '   ' });
+    const fromMcp = await tool('search_code', { query: '   ' });
+    expect(errorOf(http.json).code).toBe('USAGE');
+    expect(fromMcp.error).toBe('USAGE');
+    expect(fromCli.code).toBe(EXIT_CODES.USAGE);
+  });
+
+  it('refining a task that never ran', async () => {
+    const fromCli = await cli(['refine', '--task-id', 'never-ran', '--missing-files', 'shop/cart.py', '--format', 'json', '--no-refresh']);
+    const http = await api.post('/refine', { task_id: 'never-ran', missing_files: ['shop/cart.py'] });
+    const fromMcp = await tool('get_context', { task_id: 'never-ran', missing: ['shop/cart.py'] });
+    const code = errorOf(http.json).code as ErrorCode;
+    expect(code).toBe('NOT_FOUND');
+    expect(fromMcp.error).toBe(code);
+    expect(fromCli.code).toBe(EXIT_CODES[code]);
+  });
+
+  it('an unknown language (CLI and HTTP; the MCP tool has no language filter)', async () => {
+    const fromCli = await cli(['search', 'cart', '--lang', 'klingon', '--json', '--no-refresh']);
+    const http = await api.post('/retrieval/search', { query: 'cart', filters: { languages: ['klingon'] } });
+    expect(errorOf(http.json).code).toBe('USAGE');
+    expect(fromCli.code).toBe(EXIT_CODES.USAGE);
+    expect(fromCli.stderr).toContain(errorOf(http.json).message);
+  });
+});
