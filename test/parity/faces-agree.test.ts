@@ -73,11 +73,15 @@ function mcpPackage(structured: Record<string, unknown>): Package {
 /**
  * The same items in the same order, and the same tokens used once the run id is set aside:
  * each run's id is random and rendered into its package, and two ids tokenize to a token
- * or two more or less.
+ * or two more or less — so at the very edge of the budget one run can fit one more item
+ * than another (the golden tests meet the same edge). Then the shorter list must be the
+ * longer one less its last item; otherwise the lists and the tokens must be equal.
  */
 function expectSamePackage(actual: Package, expected: Package): void {
-  expect(actual.items).toEqual(expected.items);
-  expect(actual.used - counter.count(actual.runId)).toBe(expected.used - counter.count(expected.runId));
+  const [shorter, longer] = actual.items.length <= expected.items.length ? [actual.items, expected.items] : [expected.items, actual.items];
+  expect(longer.length - shorter.length).toBeLessThanOrEqual(1);
+  expect(longer.slice(0, shorter.length)).toEqual(shorter);
+  if (shorter.length === longer.length) expect(actual.used - counter.count(actual.runId)).toBe(expected.used - counter.count(expected.runId));
 }
 const counter = createO200kCounter();
 

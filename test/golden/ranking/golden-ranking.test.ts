@@ -1,0 +1,68 @@
+// Golden ranking tests (as zoekt keeps them): for each query on each fixture repository, the
+// top files, the top symbols and the package's primaries (the items shown as whole code),
+// written as text under test/golden/ranking/<fixture>.txt. Any change of ranking fails here,
+// so a tuning change shows its effect in the diff of these files; after a change made on
+// purpose, regenerate them with CAIRN_UPDATE_GOLDEN=1 and commit the diff with the change.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openOneShot, type OneShotHandle } from '../../../src/app/one-shot.js';
+import { openRepo } from '../../../src/app/repo.js';
+import { drainIndex, runIndex } from '../../../src/app/stores.js';
+import { getContext } from '../../../src/operations/context.js';
+import { findCode, type SearchFound } from '../../../src/operations/search.js';
+import { fixtureRepo, type TempDir } from '../../support/temp-repo.js';
+import { GOLDEN_REPOS } from './queries.js';
+
+const UPDATE = process.env['CAIRN_UPDATE_GOLDEN'] === '1';
+const TOP = 5;
+/** The package's budget: enough for a few whole functions, small enough to make choices. */
+const BUDGET = { contextWindow: 4000, reservedTokens: 0 };
+/**
+ * The first primaries only: the package's header carries its run id, random hex that
+ * tokenizes to a token or two more or less from run to run, so whether the last item still
+ * fits at the edge of the budget is not the same every run. The first ones are.
+ */
+const PRIMARIES = 8;
+
+function goldenPath(fixture: string): string {
+  return fileURLToPath(new URL(`./${fixture}.txt`, import.meta.url));
+}
+
+function ids(found: SearchFound): string[] {
+  return found.mode === 'hybrid' ? found.rows.map((row) => (row.kind === 'symbol' ? row.id : row.path)) : found.hits.map((hit) => hit.id);
+}
+
+async function describeQuery(repo: OneShotHandle, query: string): Promise<string> {
+  const files = await findCode(repo, { query, limit: TOP, kind: 'file', mode: 'hybrid' });
+  const symbols = await findCode(repo, { query, limit: TOP, kind: 'symbol', mode: 'hybrid' });
+  const answer = await getContext(repo, { task: query, budget: BUDGET, format: 'markdown' });
+  const primaries = answer.package.items.filter((item) => item.detail === 'full').map((item) => item.symbolKey ?? item.path).slice(0, PRIMARIES);
+  return [`## ${query}`, `files: ${ids(files).join(' | ')}`, `symbols: ${ids(symbols).join(' | ')}`, `primaries: ${primaries.join(' | ')}`, ''].join('\n');
+}
+
+describe.each(GOLDEN_REPOS)('golden ranking on $fixture', ({ fixture, queries }) => {
+  let dir: TempDir;
+  let repo: OneShotHandle;
+  beforeAll(async () => {
+    dir = fixtureRepo(fixture);
+    const context = await openRepo({ repo: dir.path, env: {} });
+    await drainIndex(runIndex(context, { workers: 0 }));
+    repo = await openOneShot(context, { refresh: false, needs: 'retrieval', env: {} });
+  }, 120_000);
+  afterAll(() => {
+    repo?.close();
+    dir?.remove();
+  });
+
+  it(`matches ${fixture}.txt (regenerate with CAIRN_UPDATE_GOLDEN=1)`, async () => {
+    const blocks: string[] = [];
+    for (const query of queries) blocks.push(await describeQuery(repo, query));
+    const actual = `# golden ranking: ${fixture} — top ${TOP} files, top ${TOP} symbols, first ${PRIMARIES} primaries at ${BUDGET.contextWindow} tokens\n\n${blocks.join('\n')}`;
+    const path = goldenPath(fixture);
+    if (UPDATE) writeFileSync(path, actual);
+    expect(existsSync(path), `${path} is missing: run with CAIRN_UPDATE_GOLDEN=1 to write it`).toBe(true);
+    expect(actual).toBe(readFileSync(path, 'utf8'));
+  }, 120_000);
+});
