@@ -12,7 +12,7 @@ import { readRepoFile } from '../core/repo-files.js';
 import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact } from '../search/graph/impact.js';
 import { neighbourhood, type Neighbourhood } from '../search/graph/neighbourhood.js';
 import type { FileRelation } from '../search/graph/repo-graph.js';
-import { similarTo, type Similarity } from '../search/graph/similar.js';
+import { similarTo, type Similarity } from '../search/rank/similar.js';
 import { readTargetText, resolveTarget, type GraphTarget } from '../search/graph/target.js';
 import { onDiskOnly } from './on-disk.js';
 import { createHash } from 'node:crypto';

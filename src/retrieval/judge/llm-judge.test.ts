@@ -11,7 +11,7 @@ import type { RetrieveRequest } from '../pipeline/retrieve.js';
 import { decisionsIn } from '../pipeline/explain.js';
 import { retrieve } from '../pipeline/retrieve.js';
 import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
-import type { ModelErrorPolicy } from './model-gateway.js';
+import type { ModelErrorPolicy } from '../task/model-gateway.js';
 
 const REQUEST: RetrieveRequest = {
   task: 'Wrong total in `shop/cart.py`\n`Cart.total` applies the discount after tax.',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonContract } from '../../providers/llm/contract.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { proposalsOf, required, type Judge, type JudgeKind, type JudgeRequest, type Judgement } from './judge.js';
-import type { ModelGateway } from './model-gateway.js';
+import type { ModelGateway } from '../task/model-gateway.js';
 
 /** Candidates beyond this many keep their proposed class (a prompt stays a few thousand tokens). */
 export const MAX_JUDGED_CANDIDATES = 80;

@@ -15,7 +15,7 @@ import { availableTokens, type TokenBudget } from '../budget/limits.js';
 import { inProcessFitter, type Fitter } from '../budget/fit-service.js';
 import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import { deterministicJudge } from '../judge/judge.js';
-import { modelGateway, type ModelErrorPolicy } from '../judge/model-gateway.js';
+import { modelGateway, type ModelErrorPolicy } from '../task/model-gateway.js';
 import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE } from '../stages/scope.js';
 import { stagesByName } from '../stages/registry.js';
 import { emptyContext, type KnowledgeBase } from '../stages/stage.js';

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { jsonContract } from '../../providers/llm/contract.js';
-import type { ModelGateway } from '../judge/model-gateway.js';
+import type { ModelGateway } from './model-gateway.js';
 import { TASK_TYPES } from './task-type.js';
 import type { TaskQuery } from './task-query.js';
 

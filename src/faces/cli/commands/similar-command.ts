@@ -3,7 +3,7 @@
 // reciprocal rank; --json explains each signal's part.
 
 import type { Command } from 'commander';
-import { similarTo, type Similarity } from '../../../search/graph/similar.js';
+import { similarTo, type Similarity } from '../../../search/rank/similar.js';
 import { readTargetText } from '../../../search/graph/target.js';
 import { positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';

@@ -5,7 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { FILE_RELATIONS } from '../../../search/graph/repo-graph.js';
 import type { SearchAnswer } from '../../../operations/search.js';
 import type { Impact } from '../../../search/graph/impact.js';
-import type { Similarity } from '../../../search/graph/similar.js';
+import type { Similarity } from '../../../search/rank/similar.js';
 import { graphAround, readCode, referencesOf, similarOf } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedShop, type IndexedShop } from '../../../test/support/shop-index.js';
-import { RRF_K } from '../rank/fusion.js';
+import { RRF_K } from './fusion.js';
 import { distinctiveTerms, similarTo } from './similar.js';
-import { structuralNeighbours } from './structural-similarity.js';
-import { fileTarget, symbolTarget } from './targets.fixture.js';
-import { graphOf } from './test-graphs.fixture.js';
-import { readTargetText, resolveTarget } from './target.js';
+import { structuralNeighbours } from '../graph/structural-similarity.js';
+import { fileTarget, symbolTarget } from '../graph/targets.fixture.js';
+import { graphOf } from '../graph/test-graphs.fixture.js';
+import { readTargetText, resolveTarget } from '../graph/target.js';
 
 describe('structuralNeighbours', () => {
   // a and b import the same rare module r and the hub u; c imports only u; u is imported by all.

@@ -8,13 +8,13 @@
 
 import { codeTokens } from '../../core/tokens.js';
 import type { CuratedReader, SearchTarget } from '../../store/curated.js';
-import { fuse } from '../rank/fusion.js';
-import type { SignalContribution } from '../rank/types.js';
+import { fuse } from './fusion.js';
+import type { SignalContribution } from './types.js';
 import { STOPWORDS } from '../stopwords.js';
-import { structuralNeighbours } from './structural-similarity.js';
-import type { NodeKind } from './levels.js';
-import type { RepoGraph } from './repo-graph.js';
-import type { GraphTarget } from './target.js';
+import { structuralNeighbours } from '../graph/structural-similarity.js';
+import type { NodeKind } from '../graph/levels.js';
+import type { RepoGraph } from '../graph/repo-graph.js';
+import type { GraphTarget } from '../graph/target.js';
 
 export interface SimilarOptions {
   limit: number;
