@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexTables } from '../../test/support/index-tables.js';
 import { drainIndex, runIndex } from '../app/stores.js';
 import { openRepo } from '../app/repo.js';
-import { TestRepo } from './git/test-repo.js';
+import { TestRepo } from './git/test-repo.fixture.js';
 
 /** Kept small: every run indexes the repository once per step, and once more fresh. */
 const RUNS = Number(process.env.CAIRN_PROPERTY_RUNS ?? 10);

@@ -52,6 +52,3 @@ export function evictedPhrase(budget: BudgetDigest): string {
   return `evicted ${budget.evicted.count}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
-export function formatWeight(weight: number): string {
-  return Number.isInteger(weight) ? String(weight) : String(Number(weight.toFixed(3)));
-}

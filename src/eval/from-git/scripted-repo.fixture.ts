@@ -2,7 +2,7 @@
 // `eval --from-git` must keep or skip. `expected` says which commits become tasks.
 
 import { mkdirSync } from 'node:fs';
-import { TestRepo } from '../../indexer/git/test-repo.js';
+import { TestRepo } from '../../indexer/git/test-repo.fixture.js';
 
 const PRICING_V1 = `"""Prices, discounts and taxes."""
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotTree } from '../../../test/support/tree-snapshot.js';
 import { readGitHistory } from './history.js';
-import { TestRepo } from './test-repo.js';
+import { TestRepo } from './test-repo.fixture.js';
 
 let dir: string;
 let source: TestRepo;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readGitHistory } from './history.js';
 import { headCommit, trackedFiles } from './repository.js';
-import { TestRepo } from './test-repo.js';
+import { TestRepo } from './test-repo.fixture.js';
 
 let dir: string;
 let repo: TestRepo;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IndexWriter } from '../../store/curated.js';
 import { miningStamp } from './mining-version.js';
 import { startHistoryRead } from './prefetch.js';
-import { TestRepo } from './test-repo.js';
+import { TestRepo } from './test-repo.fixture.js';
 
 let dir: string;
 let repo: TestRepo;

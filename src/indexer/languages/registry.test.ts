@@ -4,7 +4,7 @@ import { ExtractionError, isExtractionError } from './errors.js';
 import { loadGrammar } from './grammars.js';
 import { pythonSpec } from './python.js';
 import { astExtractorFor, ExtractorRegistry } from './registry.js';
-import { bytesOf, readFixture } from './test-support.js';
+import { bytesOf, readFixture } from './test-support.fixture.js';
 import { TreeSitterExtractor } from './tree-extractor.js';
 
 const FIXTURES: Record<AstLanguage, [string, string]> = {

@@ -67,6 +67,3 @@ function sharedPrefixSegments(a: string, b: string): number {
   return n;
 }
 
-export function isJvmPath(path: string): boolean {
-  return isJvmSource(baseOf(path));
-}

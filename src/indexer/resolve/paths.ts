@@ -45,17 +45,6 @@ export function isUnder(path: string, dir: string): boolean {
   return dir === '' || path === dir || path.startsWith(`${dir}/`);
 }
 
-/** Every ancestor folder of a path, nearest first, ending with the root "". */
-export function ancestorsOf(path: string): string[] {
-  const out: string[] = [];
-  let dir = dirOf(path);
-  for (;;) {
-    out.push(dir);
-    if (dir === '') return out;
-    dir = dirOf(dir);
-  }
-}
-
 /** Sorted, deduplicated copy without `exclude` (resolution results never name the importer). */
 export function finishPaths(paths: Iterable<string>, exclude: string): string[] {
   const set = new Set(paths);

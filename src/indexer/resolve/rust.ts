@@ -143,6 +143,3 @@ function resolveRelative(segments: string[], names: string[], here: ModuleLocati
   return resolvePath(here.rootDir, [...path, ...segments.slice(i)], names, base, files);
 }
 
-export function isRustManifest(path: string): boolean {
-  return baseOf(path) === 'Cargo.toml';
-}

@@ -113,30 +113,3 @@ export function degree(adjacency: Adjacency, node: number): number {
   return adjacency.offsets[node + 1]! - adjacency.offsets[node]!;
 }
 
-/** Calls `visit` for every neighbour of a node with the edge's index into the arrays. */
-export function forEachNeighbour(adjacency: Adjacency, node: number, visit: (target: number, edge: number) => void): void {
-  const end = adjacency.offsets[node + 1]!;
-  for (let edge = adjacency.offsets[node]!; edge < end; edge++) visit(adjacency.targets[edge]!, edge);
-}
-
-/** An adjacency with no edges, for relations a graph was loaded without. */
-export function emptyAdjacency(nodeCount: number): Adjacency {
-  return {
-    offsets: new Uint32Array(nodeCount + 1),
-    targets: new Uint32Array(0),
-    weights: new Float64Array(0),
-    counts: new Uint32Array(0),
-    kinds: new Uint8Array(0),
-  };
-}
-
-/** Bytes held by the typed arrays of an adjacency (for memory reports). */
-export function adjacencyBytes(adjacency: Adjacency): number {
-  return (
-    adjacency.offsets.byteLength +
-    adjacency.targets.byteLength +
-    adjacency.weights.byteLength +
-    adjacency.counts.byteLength +
-    adjacency.kinds.byteLength
-  );
-}

@@ -43,11 +43,6 @@ const PROFILES: Partial<Record<Language, Profile>> = {
 const AST = new Set<Language>(AST_LANGUAGES);
 const TYPED_DECLARATIONS = new Set<Language>(['c', 'cpp', 'csharp', 'java']);
 
-/** Languages the regex extractor knows definitions for. */
-export function hasRegexProfile(language: Language): boolean {
-  return PROFILES[language] !== undefined;
-}
-
 export function regexExtract(language: Language, path: string, source: string): Extraction {
   const note = AST.has(language) ? null : 'no grammar';
   const profile = PROFILES[language];
