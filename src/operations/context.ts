@@ -10,7 +10,7 @@ import type { TokenBudget } from '../retrieval/budget/limits.js';
 import { refine } from '../retrieval/pipeline/refine.js';
 import type { RefinementRequest } from '../retrieval/pipeline/refinement.js';
 import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
-import { resolveStages } from '../retrieval/pipeline/settings.js';
+import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface ContextInput {
@@ -24,6 +24,17 @@ export interface ContextInput {
 export interface ContextAnswer extends RetrieveResult {
   /** Items left out because their file was deleted after the index was last refreshed. */
   deleted: number;
+}
+
+/**
+ * The budget a request asks for: a context window and what to keep free of it, or a cap on
+ * the package (`maxTokens`), or the repository's configured budget, or the default.
+ */
+export function budgetFor(repo: RepoHandle, asked: { contextWindow?: number | undefined; reservedTokens?: number | undefined; maxTokens?: number | undefined }): TokenBudget {
+  if (asked.contextWindow !== undefined) return { contextWindow: asked.contextWindow, reservedTokens: asked.reservedTokens ?? 0 };
+  if (asked.maxTokens !== undefined) return { contextWindow: asked.maxTokens, reservedTokens: 0 };
+  const configured = repo.context.config.retrieval.budget;
+  return configured ? { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens } : { ...DEFAULT_BUDGET };
 }
 
 export async function getContext(repo: RepoHandle, input: ContextInput): Promise<ContextAnswer> {

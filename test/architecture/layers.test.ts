@@ -82,7 +82,6 @@ const FACE_DEBTS: Record<string, readonly string[]> = {
   'faces/cli/memory-log.ts': ['memory'],
   'faces/cli/progress.ts': ['indexer'],
   'faces/cli/refresh.ts': ['indexer'],
-  'faces/http/operations.ts': ['retrieval'],
   'faces/http/routes/diagnostics.ts': ['diagnostics'],
   'faces/http/routes/retrieval.ts': ['search'],
   'faces/http/schemas.ts': ['search'],

@@ -4,9 +4,7 @@
 
 import type { RepoHandle } from '../../operations/handle.js';
 import type { RenderFormat } from '../../core/context-package.js';
-import type { TokenBudget } from '../../retrieval/budget/limits.js';
-import { DEFAULT_BUDGET } from '../../retrieval/pipeline/settings.js';
-import { getContext, type ContextAnswer } from '../../operations/context.js';
+import { budgetFor, getContext, type ContextAnswer, type ContextInput } from '../../operations/context.js';
 import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
 
 export interface ContextRequest {
@@ -20,21 +18,17 @@ export interface ContextRequest {
 
 export const OPERATIONS = {
   search: (repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> => searchCode(repo, input),
-  context: async (repo: RepoHandle, input: ContextRequest): Promise<Record<string, unknown>> =>
-    contextJson(await getContext(repo, { task: input.task, taskId: input.task_id, budget: budgetOf(repo, input), stages: input.stages, format: input.format }), input.format),
+  context: async (repo: RepoHandle, input: ContextRequest): Promise<Record<string, unknown>> => contextJson(await getContext(repo, contextInput(repo, input)), input.format),
 };
+
+function contextInput(repo: RepoHandle, input: ContextRequest): ContextInput {
+  const budget = budgetFor(repo, { contextWindow: input.budget?.context_window, reservedTokens: input.budget?.reserved_tokens, maxTokens: input.max_tokens });
+  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format };
+}
 
 export type OperationName = keyof typeof OPERATIONS;
 export type OperationInput<N extends OperationName> = Parameters<(typeof OPERATIONS)[N]>[1];
 export type OperationOutput<N extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[N]>>;
-
-/** The budget a request asks for: explicit, or a cap on the package, or the repository's default. */
-export function budgetOf(repo: RepoHandle, request: { budget?: { context_window: number; reserved_tokens: number } | undefined; max_tokens?: number | undefined }): TokenBudget {
-  if (request.budget) return { contextWindow: request.budget.context_window, reservedTokens: request.budget.reserved_tokens };
-  if (request.max_tokens !== undefined) return { contextWindow: request.max_tokens, reservedTokens: 0 };
-  const configured = repo.context.config.retrieval.budget;
-  return configured ? { contextWindow: configured.context_window, reservedTokens: configured.reserved_tokens } : { ...DEFAULT_BUDGET };
-}
 
 export function contextJson(answer: ContextAnswer, format: RenderFormat): Record<string, unknown> {
   const { budget } = answer.package;
