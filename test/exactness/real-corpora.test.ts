@@ -108,10 +108,12 @@ afterAll(() => {
 
 describe('every item is the file\'s own lines, in real code of every language (issue 21)', () => {
   it('through the CLI, in each of its formats', async () => {
-    // Each task in one format, the formats taken in turn: every format meets every kind of corpus.
-    for (let index = 0; index < tasks.length; index += 2) {
+    // Each task in one format, the formats taken in turn: every format meets every kind of
+    // corpus. Two at a time once the first has made the run's stores (two first runs at
+    // once race to create them: a defect of its own, not this test's subject).
+    for (let index = 0; index < tasks.length; index += index === 0 ? 1 : 2) {
       await Promise.all(
-        tasks.slice(index, index + 2).map(async (task, offset) => {
+        tasks.slice(index, index === 0 ? 1 : index + 2).map(async (task, offset) => {
           const format = FORMATS[(index + offset) % FORMATS.length]!;
           const args = ['retrieve', task.text, '--repo', repo.path, '--no-refresh', '--context-window', '8000', '--reserved-tokens', '0', '--format', format];
           const result = await runCli(args);
