@@ -2,6 +2,7 @@
 // exactly these strings, so every part a block adds is produced by `hydrationBlock` alone:
 // the whole render is header + blocks + footer, each part ending in a newline.
 
+import { parseEntityKey } from '../core/entities.js';
 import type { Hydration, HydrationBlock, HydrationFormat } from '../core/memory.js';
 import { fencedBlock } from './fence.js';
 import { oneLine } from './view.js';
@@ -44,7 +45,18 @@ function metaLine(block: HydrationBlock): string {
 
 function body(block: HydrationBlock): string {
   if (block.body === 'none') return '';
-  return `\n${fencedBlock(block.text, block.body === 'diff' ? 'diff' : block.language)}`;
+  if (block.body === 'diff') return `\n${fencedBlock(block.text, 'diff')}`;
+  return `\n${fencedBlock(shownLines(block), block.language)}`;
+}
+
+/**
+ * The code a block shows: its lines as written. A whole file's text (what the vault holds)
+ * ends in its last line's break, which the fence's own line break stands for: printed, it
+ * would show a line the file does not have.
+ */
+function shownLines(block: HydrationBlock): string {
+  if (parseEntityKey(block.entityKey).qualifiedName !== null) return block.text;
+  return block.text.replace(/\r?\n$/, '');
 }
 
 /** One block in markdown: what it adds to the render (starts with "## ", ends with a blank line). */

@@ -14,6 +14,9 @@ export interface ParsedItem {
   path: string;
   symbolKey: string | null;
   detail: Detail;
+  /** The lines of its file the item stands for (1-based, inclusive), as its meta line says. */
+  startLine: number;
+  endLine: number;
   /** '' for a path-only item. */
   text: string;
   /** The fence's info string, '' for a path-only item. */
@@ -63,7 +66,7 @@ function parseItem(lines: string[], at: number, heading: RegExpExecArray): { ite
   const meta = META_DETAIL.exec(lines[at + 1] ?? '');
   if (meta === null) throw invalid(`line ${at + 2}: expected "tier N · detail ..." after "${lines[at]}"`);
   const detail = meta[1] as Detail;
-  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail };
+  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail, startLine: Number(meta[2]), endLine: Number(meta[3]) };
   if (detail === 'path') return { item: { ...base, text: '', language: '' }, next: at + 2 };
   let open = at + 2;
   while (lines[open] === '') open += 1;

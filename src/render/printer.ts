@@ -25,8 +25,8 @@ export function metaLine(item: ItemView): string {
   return `${item.detail} · lines ${item.startLine}-${item.endLine} · ${item.reason}`;
 }
 
-/** Matches a meta line's start and captures the detail. */
-export const META_DETAIL = /^(full|excerpt|signature|path) · lines \d+-\d+ · /;
+/** Matches a meta line's start and captures the detail and the first and last line. */
+export const META_DETAIL = /^(full|excerpt|signature|path) · lines (\d+)-(\d+) · /;
 
 export function countsPhrase(counts: ItemCounts): string {
   return `${counts.items} items (${counts.full} full, ${counts.excerpt} excerpt, ${counts.signature} signature, ${counts.path} path)`;

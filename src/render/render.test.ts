@@ -79,6 +79,8 @@ describe('renderers: determinism and structure', () => {
       path: item.path,
       symbolKey: item.symbolKey,
       detail: item.detail,
+      startLine: item.startLine,
+      endLine: item.endLine,
       text: textAt(item, item.detail),
     }));
     for (const parse of [parseMarkdown(renderMarkdown(pkg)), parsePrompt(renderPrompt(pkg))]) {

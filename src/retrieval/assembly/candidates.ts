@@ -3,10 +3,13 @@
 // scoped file (its whole text when small, an excerpt of its module-level code when that
 // bears on the task, its outline, its path), with provenance, texts read from disk, a
 // ceiling (the most an item may be shown at) and a priority score. Code comes first: the
-// primary definitions rank above everything else, files rank by their standing.
+// primary definitions rank above everything else, files rank by their standing. Every text
+// is the file's own lines startLine..endLine, with whole-line gap marks where lines are
+// left out (core/source-lines.ts): an agent edits by search/replace on what it was shown.
 
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
+import type { SourceLines } from '../../core/source-lines.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
@@ -56,15 +59,16 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
 function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs, symbolsShown: boolean): ContextItem {
   const { terms, tuning } = inputs;
   const source = kb.sources.read(record);
-  const full = source.ok ? source.text : null;
+  const lines = kb.sources.lines(record);
+  const full = source.ok && lines !== null ? lines.slice(1, lines.count) : null;
   const moduleScore = file.moduleScore ?? 0;
   const symbols = source.ok ? kb.reader.symbolsOfFile(record.path) : [];
   const excerpt =
-    full !== null && moduleScore >= tuning.minModuleScore
-      ? excerptOf(full, 1, terms.lineWeights(textKey(record), full), { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, full) })
+    source.ok && lines !== null && moduleScore >= tuning.minModuleScore
+      ? excerptOf(lines, 1, lines.count, terms.lineWeights(textKey(record), source.text), { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, lines.count) })
       : null;
   // An outline lists what a file defines; where its definitions are shown, it only repeats them.
-  const signature = source.ok && !symbolsShown && file.tier === 0 ? fileOutline(record, symbols, () => kb.reader.docChunks(record.path)) : null;
+  const signature = lines !== null && !symbolsShown && file.tier === 0 ? fileOutline(record, lines, symbols, () => kb.reader.docChunks(record.path)) : null;
   const standing = file.standing ?? file.score;
   // A small file is shown whole only when it is a strong seed: a weak one is a path line.
   const small = full !== null && file.tier === 0 && standing >= tuning.minWholeFileStanding && full.length / CHARS_PER_TOKEN <= tuning.fullShare.file * available;
@@ -129,8 +133,9 @@ function fileScore(moduleScore: number | null, small: boolean, standing: number)
  * too; its excerpt (all of its code) is the fallback.
  */
 function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ItemTexts {
-  const source = kb.sources.symbolText(record, symbol);
-  if (source === null) return { full: null, excerpt: null, signature: null };
+  const lines = kb.sources.lines(record);
+  if (lines === null) return { full: null, excerpt: null, signature: null };
+  const source = lines.slice(symbol.startLine, symbol.endLine);
   const { fullShare, excerptLines: minLines, primaryExcerptShare } = inputs.tuning;
   const primary = classified.class === 'primary';
   const share = primary ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
@@ -138,13 +143,14 @@ function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record:
   const maxLines = primary ? Math.max(minLines, Math.round((primaryExcerptShare * available) / TOKENS_PER_LINE)) : minLines;
   const own = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
   // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
-  const excerpt = classified.class !== 'type_context' && lineCount(source) > maxLines ? excerptFor(source, symbol, record, kb, inputs, { maxLines, own }) : null;
+  const long = symbol.endLine - symbol.startLine + 1 > maxLines;
+  const excerpt = classified.class !== 'type_context' && long ? excerptFor(lines, symbol, record, kb, inputs, { maxLines, own }) : null;
   const whole = fits && !(excerpt !== null && own !== undefined);
-  return { full: whole ? source : null, excerpt, signature: symbolSignature(symbol, record.language) };
+  return { full: whole ? source : null, excerpt, signature: symbolSignature(lines, symbol, record.language) };
 }
 
 function excerptFor(
-  source: string,
+  lines: SourceLines,
   symbol: SymbolRecord,
   record: FileRecord,
   kb: KnowledgeBase,
@@ -155,8 +161,9 @@ function excerptFor(
   if (!file.ok) return null;
   const inside = (line: number | null): line is number => line !== null && line >= symbol.startLine && line <= symbol.endLine;
   const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && inside(frame.line) ? [frame.line] : []));
-  const options = { ...SYMBOL_EXCERPT, maxLines, focusLines, ...(own ? { eligible: own, confine: true } : {}) };
-  return excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options);
+  const headLines = symbol.signatureEndLine - symbol.startLine + 1;
+  const options = { ...SYMBOL_EXCERPT, maxLines, headLines, focusLines, ...(own ? { eligible: own, confine: true } : {}) };
+  return excerptOf(lines, symbol.startLine, symbol.endLine, inputs.terms.lineWeights(textKey(record), file.text), options);
 }
 
 /**
@@ -170,12 +177,6 @@ function ownLineMask(symbol: SymbolRecord, symbols: readonly SymbolRecord[]): ((
   const inChild = new Uint8Array(symbol.endLine - symbol.startLine + 1);
   for (const child of children) inChild.fill(1, Math.max(0, child.startLine - symbol.startLine), Math.max(0, child.endLine - symbol.startLine + 1));
   return (index) => inChild[index] === 0;
-}
-
-function lineCount(text: string): number {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
-  return lines;
 }
 
 /** The highest detail with a text; the fitter may show less. */

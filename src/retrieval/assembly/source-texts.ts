@@ -1,10 +1,13 @@
 // File texts for the package, read from disk and checked against the index: line and byte
 // ranges come from the index, so a file that changed since it was indexed is not shown
-// with them (that would show the wrong code) — it is reported in a note instead.
+// with them (that would show the wrong code) — it is reported in a note instead. What the
+// package shows is cut by lines (`lines`: the file's own lines, core/source-lines.ts); the
+// byte range of a definition (`symbolText`) is what the stages score.
 
 import { createHash } from 'node:crypto';
 import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import { readRepoFile, type RepoRead } from '../../core/repo-files.js';
+import { SourceLines } from '../../core/source-lines.js';
 
 export type SourceRead = { ok: true; text: string; bytes: Buffer } | { ok: false; problem: string };
 
@@ -13,6 +16,8 @@ export interface SourceTexts {
   read(file: FileRecord): SourceRead;
   /** The symbol's source by its indexed byte range, or null when its file cannot be shown. */
   symbolText(file: FileRecord, symbol: SymbolRecord): string | null;
+  /** The file as indexed, by lines (what items show), or null when it cannot be shown. */
+  lines(file: FileRecord): SourceLines | null;
   /** One line per file that could not be shown as indexed, in the order they were met. */
   problems(): string[];
 }
@@ -23,6 +28,7 @@ const BINARY_SNIFF_BYTES = 8000;
 
 export function diskSources(root: string): SourceTexts {
   const cache = new Map<string, SourceRead>();
+  const byLines = new Map<string, SourceLines>();
   const problems: string[] = [];
   const read = (file: FileRecord): SourceRead => {
     let result = cache.get(file.path);
@@ -39,6 +45,13 @@ export function diskSources(root: string): SourceTexts {
       const source = read(file);
       if (!source.ok) return null;
       return source.bytes.subarray(symbol.startByte, symbol.endByte).toString('utf8');
+    },
+    lines(file) {
+      const source = read(file);
+      if (!source.ok) return null;
+      let lines = byLines.get(file.path);
+      if (lines === undefined) byLines.set(file.path, (lines = SourceLines.of(source.text)));
+      return lines;
     },
     problems: () => [...problems],
   };

@@ -254,6 +254,8 @@ function checkRoundTrip(pkg: ContextPackage): void {
     path: item.path,
     symbolKey: item.symbolKey,
     detail: item.detail,
+    startLine: item.startLine,
+    endLine: item.endLine,
     text: textAt(item, item.detail) ?? '',
   }));
   const strip = ({ language: _language, ...rest }: { language: string } & (typeof expected)[number]) => rest;

@@ -87,7 +87,7 @@ describe('precision evidence', () => {
   });
 
   it('sees rationale in docstrings and comments, not in code', () => {
-    const base = { key: 'a.py::f', path: 'a.py', name: 'f', qualifiedName: 'f', kind: 'function', signature: 'def f():', startByte: 0, endByte: 0, startLine: 1, endLine: 3, parent: null, exported: true, method: 'ast' } as const;
+    const base = { key: 'a.py::f', path: 'a.py', name: 'f', qualifiedName: 'f', kind: 'function', signature: 'def f():', startByte: 0, endByte: 0, startLine: 1, endLine: 3, signatureEndLine: 1, parent: null, exported: true, method: 'ast' } as const;
     expect(hasRationale({ ...base, doc: 'Rounds up because the provider truncates.' }, null)).toBe(true);
     expect(hasRationale({ ...base, doc: null }, 'def f():\n    # workaround for a provider bug\n    return 1\n')).toBe(true);
     expect(hasRationale({ ...base, doc: 'Returns the total.' }, 'def f():\n    because = 1\n    return because\n')).toBe(false);
