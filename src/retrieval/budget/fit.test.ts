@@ -14,6 +14,8 @@ const frame: PackageFrame = {
   taskId: 'task-1',
   runId: 'run-1',
   query: 'why does read_csv crash on an empty header?',
+  match: 'strong',
+  matchEvidence: { summary: 'the task matches this repository', closest: [] },
   notes: ['enrichment not found, tier 4 skipped'],
   edges: [],
   createdAt: '2025-01-01T00:00:00.000Z',
