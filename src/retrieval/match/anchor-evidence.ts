@@ -6,6 +6,7 @@
 // template) or a name that is an everyday word ("get", "Object.create") proves little.
 
 import type { TaskQuery } from '../task/task-query.js';
+import { looksLikeCode } from '../../search/query/anchors.js';
 import { tokenOf, type TaskWord } from './task-vocabulary.js';
 
 export interface AnchorEvidence {
@@ -35,12 +36,23 @@ export function strongestAnchor(task: TaskQuery, words: readonly TaskWord[]): An
   for (const symbol of task.mentionedSymbols) {
     const reason = symbol.reasons[0] ?? symbol.key;
     const name = /^names (\S+)/.exec(reason)?.[1];
-    // A frame's function is as strong as the frame; a written name as specific as its word.
-    const weight = name === undefined ? symbol.weight : symbol.weight * (specificity.get(tokenOf(name.split('.').pop()!)) ?? 0);
+    // A frame's function is as strong as the frame; an identifier resolved as written (a
+    // dotted name by its qualifier too) as strong as its resolution; a plain word written as
+    // code (`get`, `type`) only as specific as the word.
+    const exact = name !== undefined && looksLikeCode(name) && resolvedAsWritten(name, symbol.key);
+    const weight = name === undefined || exact ? symbol.weight : symbol.weight * (specificity.get(tokenOf(name.split('.').pop()!)) ?? 0);
     found.push({ weight: Math.min(1, weight), what: reason });
   }
   found.sort((a, b) => b.weight - a.weight);
   return found[0] ?? null;
+}
+
+/** `Cart.total` resolved to a definition qualified so; a bare name to any definition of it. */
+function resolvedAsWritten(name: string, key: string): boolean {
+  const parts = name.split('.');
+  if (parts.length < 2) return true;
+  const qualified = parts.slice(-2).join('.');
+  return key.endsWith(`::${qualified}`) || key.endsWith(`.${qualified}`);
 }
 
 /** "path README.md (prose)", "path CONTRIBUTING.md (url)": a file named without any folder. */

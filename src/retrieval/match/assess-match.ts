@@ -48,7 +48,7 @@ export interface MatchAssessment {
 
 export function assessMatch(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, english: EnglishWords, tuning: MatchTuning): MatchAssessment {
   const issue = parseIssueText(task.text);
-  const vocabulary = taskVocabulary(issue, english, (target, tokens) => kb.reader.termStats(target, tokens), tuning);
+  const vocabulary = taskVocabulary(issue, english, (target, tokens) => kb.reader.termStats(target, tokens));
   const texts = topCandidates(context, kb, tuning.topCandidates);
   const held = texts.map((candidate) => candidateTokens(candidate));
   const words = vocabulary.map((word) => ({ ...word, importance: importance(word, tuning), covered: held.some((tokens) => tokens.has(word.token)) }));

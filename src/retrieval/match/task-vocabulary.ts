@@ -10,7 +10,6 @@ import type { EnglishWords } from '../../search/query/english.js';
 import type { IssueText } from '../../search/query/issue-text.js';
 import { STOPWORDS } from '../../search/stopwords.js';
 import type { TermStats } from '../../store/curated.js';
-import type { MatchTuning } from '../tuning.js';
 
 export interface TaskWord {
   /** As first written (a dotted name gives one word per part). */
@@ -52,7 +51,7 @@ interface Collected {
 }
 
 /** The task's words (most emphasised first), each with its index statistics. */
-export function taskVocabulary(issue: IssueText, english: EnglishWords, stats: (target: 'symbol' | 'file', tokens: string[]) => TermStats, tuning: MatchTuning): TaskWord[] {
+export function taskVocabulary(issue: IssueText, english: EnglishWords, stats: (target: 'symbol' | 'file', tokens: string[]) => TermStats): TaskWord[] {
   const collected = collectWords(issue);
   const tokens = collected.map((word) => word.token);
   const symbols = stats('symbol', tokens);
@@ -63,23 +62,19 @@ export function taskVocabulary(issue: IssueText, english: EnglishWords, stats: (
     const fileDf = files.documentFrequency.get(word.token) ?? 0;
     // A word only in configuration or docs is as rare as its files are.
     const rarity = df > 0 ? { df, documents: symbols.documents } : { df: fileDf, documents: files.documents };
-    return { ...word, englishRank, df, fileDf, specificity: specificity(rarity.df, rarity.documents, englishRank, tuning) };
+    return { ...word, englishRank, df, fileDf, specificity: specificity(rarity.df, rarity.documents) };
   });
 }
 
 /**
- * 0–1. In the index: its inverse document frequency against the index's size, lowered for
- * an everyday English word (an ordinary word the repository happens to use rarely is still
- * an ordinary word). Not in the index: as much as a rare term, unless it is everyday English
- * — a prose word missing says little; a name or term of art missing says the task is about
- * code that is not here.
+ * 0–1: the word's inverse document frequency against the index's size (1 when the index
+ * lacks it: a missing term counts against a match as much as the rarest one counts for it).
+ * Everyday English is weighed down apart, in the word's importance (assess-match.ts).
  */
-export function specificity(df: number, documents: number, englishRank: number | null, tuning: MatchTuning): number {
-  const ordinary = englishRank !== null && englishRank <= tuning.ordinaryEnglishRank;
-  const discount = ordinary ? tuning.ordinaryWordWeight : 1;
-  if (df === 0) return discount;
+export function specificity(df: number, documents: number): number {
+  if (df === 0) return 1;
   const idf = Math.log((documents + 1) / (df + 0.5)) / Math.log(documents + 1);
-  return discount * Math.max(0, Math.min(1, idf));
+  return Math.max(0, Math.min(1, idf));
 }
 
 function collectWords(issue: IssueText): Collected[] {
