@@ -60,7 +60,9 @@ describe('fitToBudget', () => {
     expect(roomy.items.map((i) => i.detail)).toEqual(['full', 'full', 'full', 'full', 'full']);
     expect([roomy.summary.demoted, roomy.summary.evicted]).toEqual([[], []]);
 
-    const tight = fitToBudget(repoCandidates(), { contextWindow: 2500, reservedTokens: 0 }, counter, 'markdown', frame);
+    // 2,500 tokens besides the match line the render starts with.
+    const matchLine = counter.count(`match: ${frame.match} — ${frame.matchEvidence.summary}\n\n`);
+    const tight = fitToBudget(repoCandidates(), { contextWindow: 2500 + matchLine, reservedTokens: 0 }, counter, 'markdown', frame);
     expect(tight.items[0]?.detail).toBe('full');
     expect(tight.summary.evicted.length + tight.summary.demoted.length).toBeGreaterThan(0);
     const kept = new Set(tight.items.map((i) => i.path));

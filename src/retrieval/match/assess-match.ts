@@ -52,8 +52,11 @@ export function assessMatch(context: RetrievalContext, kb: KnowledgeBase, task: 
   const texts = topCandidates(context, kb, tuning.topCandidates);
   const held = texts.map((candidate) => candidateTokens(candidate));
   const words = vocabulary.map((word) => ({ ...word, importance: importance(word, tuning), covered: held.some((tokens) => tokens.has(word.token)) }));
-  const presence = share(words, (word) => word.importance, (word) => word.df > 0 || word.fileDf > 0);
-  const coverage = share(words, specificWeight, (word) => word.covered);
+  // An everyday word the repository does not use ("charging", "twice") says nothing either
+  // way: small repositories lack most of English. Every other word counts, found or not.
+  const counted = words.filter((word) => isPresent(word) || !isOrdinary(word, tuning));
+  const presence = share(counted, (word) => word.importance, isPresent);
+  const coverage = share(counted, specificWeight, (word) => word.covered);
   const anchor = strongestAnchor(task, vocabulary);
   const candidates = texts.map((candidate, index) => candidateCoverage(candidate.key, held[index]!, words));
   const strength = decide({ presence, coverage, anchor }, tuning);
@@ -65,8 +68,15 @@ type WeighedWord = TaskWord & { importance: number; covered: boolean };
 
 /** How much a word counts in the task: where it is written, less when it is everyday English. */
 function importance(word: TaskWord, tuning: MatchTuning): number {
-  const ordinary = word.englishRank !== null && word.englishRank <= tuning.ordinaryEnglishRank;
-  return Math.sqrt(word.emphasis) * (ordinary ? tuning.ordinaryWordWeight : 1);
+  return Math.sqrt(word.emphasis) * (isOrdinary(word, tuning) ? tuning.ordinaryWordWeight : 1);
+}
+
+function isOrdinary(word: TaskWord, tuning: MatchTuning): boolean {
+  return word.englishRank !== null && word.englishRank <= tuning.ordinaryEnglishRank;
+}
+
+function isPresent(word: TaskWord): boolean {
+  return word.df > 0 || word.fileDf > 0;
 }
 
 /** Importance times specificity: what finding the word in a candidate is worth. */
