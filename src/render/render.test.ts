@@ -114,7 +114,7 @@ describe('renderers: determinism and structure', () => {
   it('cuts a long query to an excerpt', () => {
     const pkg = smallPackage();
     pkg.query = 'word '.repeat(100);
-    const line = renderPrompt(pkg).split('\n')[1] ?? '';
+    const line = renderPrompt(pkg).split('\n').find((text) => text.startsWith('QUERY ')) ?? '';
     expect(line.startsWith('QUERY word word')).toBe(true);
     expect(line.endsWith('…')).toBe(true);
     expect(Array.from(line).length).toBe('QUERY '.length + 200 + 1);
