@@ -66,7 +66,7 @@ export interface MatchTuning {
   strongPresence: number;
   /** …and its strongest candidates at least this share of the task's specific vocabulary. */
   strongCoverage: number;
-  /** Without an anchor, below either of these nothing matches. */
+  /** Without an anchor, below both of these nothing matches. */
   nonePresence: number;
   noneCoverage: number;
   /** An anchor (in-project frame, named path, name written as code) of at least this weight makes a match strong. */
@@ -105,8 +105,8 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     topCandidates: 3,
     strongPresence: 0.76,
     strongCoverage: 0.2,
-    nonePresence: 0.6,
-    noneCoverage: 0.08,
+    nonePresence: 0.7,
+    noneCoverage: 0.15,
     strongAnchor: 0.8,
     weakAnchor: 0.4,
     closest: 3,

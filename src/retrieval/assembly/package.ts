@@ -36,8 +36,7 @@ export interface Assembled {
 
 export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
   const built = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning });
-  const primaries = new Set(context.symbols.filter((symbol) => symbol.class === 'primary').map((symbol) => symbol.key));
-  const candidates = candidatesForMatch(built, options.match, primaries, options.matchTuning);
+  const candidates = candidatesForMatch(built, options.match, options.matchTuning);
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
   const { fit, rendered } = await options.fitter.fit({

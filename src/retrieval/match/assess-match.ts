@@ -100,7 +100,7 @@ function decide(evidence: Evidence, tuning: MatchTuning): MatchStrength {
   if (anchor >= tuning.strongAnchor) return 'strong';
   if (evidence.presence >= tuning.strongPresence && evidence.coverage >= tuning.strongCoverage) return 'strong';
   if (anchor >= tuning.weakAnchor) return 'weak';
-  return evidence.presence < tuning.nonePresence || evidence.coverage < tuning.noneCoverage ? 'none' : 'weak';
+  return evidence.presence < tuning.nonePresence && evidence.coverage < tuning.noneCoverage ? 'none' : 'weak';
 }
 
 /** The tokens a candidate holds: its text's code tokens and its path's. */

@@ -1,6 +1,5 @@
-// What a package may hold given its match: everything when strong; with weak only the
-// primary definitions (no neighbours, tests or search filler); with none only the closest
-// candidates, at most at signature detail, each saying why it is only close.
+// What a package may hold given its match: everything when strong or weak; with none only
+// the closest candidates, at most at signature detail, each saying why it is only close.
 
 import { describe, expect, it } from 'vitest';
 import type { ContextItem } from '../../core/context-package.js';
@@ -40,19 +39,18 @@ function assessment(strength: MatchAssessment['strength']): MatchAssessment {
 }
 
 const CANDIDATES = [item('a.py::f', 0), item('a.py::g', 1), item('b.py', 0), item('c.py::test_f', 2)];
-const PRIMARIES = new Set(['a.py::f']);
 
 describe('candidatesForMatch', () => {
   it('keeps every candidate when the match is strong', () => {
-    expect(candidatesForMatch(CANDIDATES, assessment('strong'), PRIMARIES, DEFAULT_TUNING.match)).toHaveLength(4);
+    expect(candidatesForMatch(CANDIDATES, assessment('strong'), DEFAULT_TUNING.match)).toHaveLength(4);
   });
 
-  it('keeps only the primary definitions when the match is weak', () => {
-    expect(candidatesForMatch(CANDIDATES, assessment('weak'), PRIMARIES, DEFAULT_TUNING.match).map((entry) => entry.symbolKey)).toEqual(['a.py::f']);
+  it('keeps the package as ranked when the match is weak (it only says so)', () => {
+    expect(candidatesForMatch(CANDIDATES, assessment('weak'), DEFAULT_TUNING.match)).toHaveLength(4);
   });
 
   it('keeps only the closest candidates, briefly, with why they are weak, when nothing matches', () => {
-    const kept = candidatesForMatch(CANDIDATES, assessment('none'), PRIMARIES, DEFAULT_TUNING.match);
+    const kept = candidatesForMatch(CANDIDATES, assessment('none'), DEFAULT_TUNING.match);
     expect(kept.map((entry) => entry.symbolKey ?? entry.path)).toEqual(['a.py::f', 'b.py']);
     expect(kept.map((entry) => entry.detail)).toEqual(['signature', 'path']);
     expect(kept[0]!.provenance.reason).toBe('closest candidate, weak: holds empty; lacks PaymentError, cart, charging');
@@ -68,7 +66,7 @@ describe('matchEvidence', () => {
       { key: 'b.py', why: "holds none of the task's specific words; lacks PaymentError" },
     ]);
     expect(none.summary).toMatch(/only the closest candidates, briefly/);
-    expect(matchEvidence(assessment('weak'), DEFAULT_TUNING.match).summary).toMatch(/only the definitions that hold the task's words/);
+    expect(matchEvidence(assessment('weak'), DEFAULT_TUNING.match).summary).toMatch(/judge it with care/);
     expect(whyWeak({ key: 'x', coverage: 0, holds: [], lacks: [] })).toBe("holds none of the task's specific words");
   });
 });

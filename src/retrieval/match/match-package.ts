@@ -1,8 +1,9 @@
 // What a package holds given its match strength. Strong: everything the stages chose. None:
 // only the few closest candidates, briefly (signature or path), each saying why it is only
-// close — no budget filled with code that has nothing to do with the task. Weak: the primary
-// definitions only (the code whose own text holds the task's words), without the callers,
-// tests, neighbouring files and search matches that would fill the rest of the budget.
+// close — no budget filled with code that has nothing to do with the task. Weak: the package
+// as ranked, said to be weak with its closest candidates named. Cutting a weak package to
+// its primary definitions was measured: on ts-dev it lost the changed lines of tasks the
+// repository does hold (a new name the commit introduces looks like a foreign one).
 
 import { detailRank, type ContextItem, type Detail, type MatchEvidence } from '../../core/context-package.js';
 import type { MatchTuning } from '../tuning.js';
@@ -27,16 +28,14 @@ export function whyWeak(candidate: CandidateCoverage): string {
   return parts.join('; ');
 }
 
-/** The candidates the package is fitted from, given the match and the run's primary definitions. */
-export function candidatesForMatch(candidates: readonly ContextItem[], match: MatchAssessment, primaries: ReadonlySet<string>, tuning: MatchTuning): ContextItem[] {
+/** The candidates the package is fitted from, given the match. */
+export function candidatesForMatch(candidates: readonly ContextItem[], match: MatchAssessment, tuning: MatchTuning): ContextItem[] {
   if (match.strength === 'strong') return [...candidates];
-  if (match.strength === 'none') return closestOnly(candidates, match, tuning);
-  const code = candidates.filter((item) => item.symbolKey !== null && primaries.has(item.symbolKey));
-  return code.length > 0 ? code : closestOnly(candidates, match, tuning);
+  return match.strength === 'none' ? closestOnly(candidates, match, tuning) : [...candidates];
 }
 
 /** What a weak or empty package leaves out, said after the match's evidence. */
-export const WEAK_PACKAGE_NOTE = 'shown: only the definitions that hold the task\'s words, without their neighbours or further search matches';
+export const WEAK_PACKAGE_NOTE = 'shown: the code ranked closest; judge it with care';
 export const EMPTY_PACKAGE_NOTE = 'shown: only the closest candidates, briefly; they are not an answer';
 
 /** The closest candidates at most at signature detail, each with why it is only close. */

@@ -24,7 +24,7 @@ async function shop(): Promise<IndexedRepo> {
 }
 
 /** A commit message of hono (a web framework), asked of the shop. */
-const FOREIGN = 'fix(etag): match If-None-Match tags with optional whitespace before the comma\n\nThe etag middleware compared the raw header; weak validators and OWS broke the match.';
+const FOREIGN = 'feat(jsx): support `useSyncExternalStore` in the streaming JSX renderer\n\nThe hono/jsx DOM renderer ignored the subscriptions of external stores during hydration.';
 const OWN = 'Charging an empty cart crashes with PaymentError';
 const REQUEST: Omit<RetrieveRequest, 'task' | 'format'> = { stages: ['scope', 'precision'], budget: { contextWindow: 8000, reservedTokens: 0 } };
 
@@ -42,7 +42,7 @@ describe('match strength', () => {
       expect(pkg.match).toBe('none');
       expect(strengthOf(result.rendered, format)).toBe('none');
       if (format !== 'json') expect(result.rendered.split('\n')[0]).toMatch(/^(match: |MATCH )none — nothing in this repository matches the task/);
-      expect(pkg.matchEvidence.summary).toContain('etag');
+      expect(pkg.matchEvidence.summary).toContain('useSyncExternalStore');
       expect(pkg.matchEvidence.closest.length).toBeGreaterThan(0);
       expect(pkg.matchEvidence.closest.length).toBeLessThanOrEqual(DEFAULT_TUNING.match.closest);
       // No filler: the few closest candidates at signature or path, a small part of the budget.
@@ -67,9 +67,9 @@ describe('match strength', () => {
     const result = await retrieve(repo.ports, { ...REQUEST, task: FOREIGN, format: 'markdown' });
     const run = explainTask(repo.ports.rawLog, result.taskId).runs[0]!;
     expect(run.match).toMatchObject({ strength: 'none', anchor: null });
-    expect(run.match!.words.find((word) => word.word === 'etag')).toMatchObject({ df: 0, fileDf: 0, covered: false });
+    expect(run.match!.words.find((word) => word.word === 'jsx')).toMatchObject({ df: 0, fileDf: 0, covered: false });
     const text = renderExplanation(explainTask(repo.ports.rawLog, result.taskId));
     expect(text).toContain('match: none — nothing in this repository matches the task');
-    expect(text).toMatch(/etag \[not in the index/);
+    expect(text).toMatch(/jsx \[not in the index/);
   });
 });

@@ -101,10 +101,15 @@ function collectWords(issue: IssueText): Collected[] {
   };
   add(issue.title.replace(COMMIT_KIND, ''), 'title', false);
   for (const code of issue.inlineCode) add(code, 'inline', false);
-  add(issue.prose, 'prose', false);
+  add(withoutTrailers(issue.prose), 'prose', false);
   // A pasted log repeats its words on every line: each block counts a word once.
   for (const block of issue.codeBlocks) add(block, 'code', true);
   return [...byToken.values()].sort((a, b) => b.emphasis - a.emphasis || a.token.localeCompare(b.token)).slice(0, MAX_WORDS);
+}
+
+/** Git trailers ("Co-authored-by: Name <mail>") and mail addresses name people, not code. */
+function withoutTrailers(prose: string): string {
+  return prose.replace(/^[A-Za-z][\w-]*-by:.*$/gim, ' ').replace(/\S+@\S+/g, ' ');
 }
 
 /** A dotted name is looked up part by part ("c.req.json" → c, req, json); a `$` is a word character. */
