@@ -68,6 +68,8 @@ function packageMetadata(pkg: ContextPackage, omitted: string): Record<string, u
   return {
     task_id: view.taskId,
     run_id: view.runId,
+    match: view.match,
+    match_evidence: view.matchEvidence,
     code_shown_in: CODE_SHOWN_IN,
     items: view.items.map((item) => ({
       path: item.path,

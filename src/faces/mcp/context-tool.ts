@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { MAX_MCP_TOKENS } from '../../config/schema.js';
+import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { UsageError } from '../../core/errors.js';
 import { getContext, missingRequest, refineContext } from '../api/context.js';
 import { hydrateEpisode } from '../api/memory.js';
@@ -61,10 +62,10 @@ const loose = <T extends z.ZodRawShape>(shape: T): z.ZodObject => z.object(shape
 export const GET_CONTEXT: Tool = {
   name: 'get_context',
   description:
-    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked. To get more: call again with task_id and missing.',
+    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked; says first whether anything here matches the task (match: strong, weak or none). To get more: call again with task_id and missing.',
   input: getContextInput,
   // Item metadata only: the code is in the text block (context-answer.ts).
-  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), items: z.array(z.object({ path: z.string(), lines: z.array(z.number()) }).loose()) }),
+  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), match: z.enum(MATCH_STRENGTHS).optional(), items: z.array(z.object({ path: z.string(), lines: z.array(z.number()) }).loose()) }),
   // Writes only cairn's own records (the raw log, episode memory), never the repository.
   readOnly: true,
   run: runGetContext as Tool['run'],

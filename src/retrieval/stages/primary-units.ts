@@ -8,7 +8,7 @@
 import type { SourceTexts } from '../assembly/source-texts.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { matcherFor } from '../assembly/term-matcher.js';
+import { matcherFor, nameMatcherFor } from '../assembly/term-matcher.js';
 import { scoreCode, unitRelevance, moduleRelevance, type CodeEvidence } from './code-evidence.js';
 import type { PrimaryHit } from './precision-evidence.js';
 import type { ScopedFile } from './stage.js';
@@ -49,7 +49,7 @@ export function primaryUnits(
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, options.focusFiles);
   const fileWeights = new Map(focus);
-  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task));
+  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task), nameMatcherFor(task));
   const anchors = new Map(task.mentionedSymbols.map((symbol) => [symbol.key, symbol]));
   const ranked = rankedScores(task, options.rankedSymbols);
   const hits: [string, PrimaryHit][] = [];
