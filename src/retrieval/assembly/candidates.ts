@@ -11,6 +11,7 @@ import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } fr
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
+import { pairedTestItem, reserveScore, testedCode } from './paired-tests.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 
@@ -18,7 +19,10 @@ import type { CandidateTuning } from '../tuning.js';
 const CHARS_PER_TOKEN = 3.5;
 /** Rough tokens per line of code, only to size excerpts. */
 const TOKENS_PER_LINE = 10;
-/** Priority bands: code of primary definitions and module-level code, then context, then files. */
+/**
+ * Priority bands: code of primary definitions and module-level code, then context, then files;
+ * items held in reserve rank below all of them (paired-tests.ts, reserveScore).
+ */
 const BAND = { code: 1, context: 0.5 } as const;
 
 
@@ -41,9 +45,22 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
   };
   const items: ContextItem[] = [];
   const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
+  const toChange = new Map<string, number>();
+  for (const symbol of context.symbols) if (symbol.class === 'primary') toChange.set(symbol.key, Math.max(toChange.get(symbol.key) ?? 0, symbol.score));
+  const paired = (file: ScopedFile, record: FileRecord, reserve: boolean): ContextItem | null => {
+    if (!record.isTest || (file.moduleScore ?? 0) >= inputs.tuning.minModuleScore) return null;
+    const tested = testedCode(kb.reader, record.path, toChange);
+    return tested ? pairedTestItem(file, record, kb, { terms: inputs.terms, available: context.budget.available, fullShare: inputs.tuning.fullShare.supporting, reserve, tested }) : null;
+  };
   for (const file of context.files) {
     const record = recordOf(file.path);
-    if (record) items.push(fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
+    if (record) items.push(paired(file, record, false) ?? fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
+  }
+  // Of the files held in reserve, only the tests of the code to change are offered on their own.
+  for (const file of context.reserve ?? []) {
+    const record = recordOf(file.path);
+    const item = record ? paired(file, record, true) : null;
+    if (item) items.push(item);
   }
   for (const classified of context.symbols) {
     const record = recordOf(classified.path);
@@ -105,7 +122,7 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
       tier: classified.tier,
       reason: `${classified.class.replace('_', ' ')}: ${classified.reason}`,
       signals: classified.signals,
-      score: (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
+      score: classified.reserve ? reserveScore(classified.score) : (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
     },
     demotedFrom: null,
   };
