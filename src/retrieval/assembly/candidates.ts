@@ -2,8 +2,9 @@
 // classified symbol (its source, an excerpt of it, its signature + docstring) and one per
 // scoped file (its whole text when small, an excerpt of its module-level code when that
 // bears on the task, its outline, its path), with provenance, texts read from disk, a
-// ceiling (the most an item may be shown at) and a priority score. Code comes first: the
-// primary definitions rank above everything else, files rank by their standing.
+// ceiling (the most an item may be shown at) and a priority score. Code comes first: a file
+// a refinement asked for ranks above everything (requested-file.ts), then the primary
+// definitions; files rank by their standing; what is held in reserve comes last.
 
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
@@ -12,6 +13,7 @@ import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
 import { pairedTestItem, reserveScore, testedCode } from './paired-tests.js';
+import { isRequestedFile, REQUESTED_SHARE, requestedFileItem } from './requested-file.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 
@@ -43,7 +45,25 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
     }
     return records.get(path) ?? null;
   };
+  const { items, asked } = fileCandidates(context, kb, inputs, recordOf);
+  for (const classified of context.symbols) {
+    if (asked.has(classified.path)) continue;
+    const record = recordOf(classified.path);
+    const symbol = record ? kb.reader.symbol(classified.key) : null;
+    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
+  }
+  return items;
+}
+
+/**
+ * One item per scoped file: a requested file as code (requested-file.ts), a test of the code
+ * to change as code (paired-tests.ts), any other by its standing; and, of the files held in
+ * reserve, the tests of the code to change. `asked`: requested files whose item shows their
+ * definitions (those get no items of their own).
+ */
+function fileCandidates(context: RetrievalContext, kb: KnowledgeBase, inputs: CandidateInputs, recordOf: (path: string) => FileRecord | null): { items: ContextItem[]; asked: Set<string> } {
   const items: ContextItem[] = [];
+  const asked = new Set<string>();
   const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
   const toChange = new Map<string, number>();
   for (const symbol of context.symbols) if (symbol.class === 'primary') toChange.set(symbol.key, Math.max(toChange.get(symbol.key) ?? 0, symbol.score));
@@ -52,22 +72,22 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
     const tested = testedCode(kb.reader, record.path, toChange);
     return tested ? pairedTestItem(file, record, kb, { terms: inputs.terms, available: context.budget.available, fullShare: inputs.tuning.fullShare.supporting, reserve, tested }) : null;
   };
+  const requestedTokens = (REQUESTED_SHARE * context.budget.available) / Math.max(1, context.files.filter(isRequestedFile).length);
   for (const file of context.files) {
     const record = recordOf(file.path);
-    if (record) items.push(paired(file, record, false) ?? fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
+    if (!record) continue;
+    if (isRequestedFile(file)) {
+      const item = requestedFileItem(file, record, kb, { terms: inputs.terms, frames: inputs.frames, tokens: requestedTokens });
+      if (item.texts.full !== null || item.texts.excerpt !== null) asked.add(file.path);
+      items.push(item);
+    } else items.push(paired(file, record, false) ?? fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
   }
-  // Of the files held in reserve, only the tests of the code to change are offered on their own.
   for (const file of context.reserve ?? []) {
     const record = recordOf(file.path);
     const item = record ? paired(file, record, true) : null;
     if (item) items.push(item);
   }
-  for (const classified of context.symbols) {
-    const record = recordOf(classified.path);
-    const symbol = record ? kb.reader.symbol(classified.key) : null;
-    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
-  }
-  return items;
+  return { items, asked };
 }
 
 function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs, symbolsShown: boolean): ContextItem {
