@@ -31,7 +31,8 @@ const getContextInput = z
     task_id: z.string().optional().describe('Refine an earlier answer: its task_id'),
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
-    conversation_id: z.string().optional().describe('Your conversation id: later calls with it also carry what earlier ones showed, marked if changed since'),
+    conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
+    resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
   .strict();
 
@@ -46,7 +47,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   if (!refining && (args.task === undefined || args.task.trim() === '')) {
     throw new UsageError('get_context: task is missing', { hint: 'pass the task text (or task_id with missing or error to refine an answer)' });
   }
-  if (args.conversation_id !== undefined) return episodeAnswer(args.task!, args.conversation_id, cap, context);
+  if (args.conversation_id !== undefined) return episodeAnswer(args.task!, args.conversation_id, cap, context, args.resend_unchanged === true);
   const answer = await context.withIndex((view) =>
     refining
       ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'json' })
@@ -79,9 +80,9 @@ function contextAnswer(answer: ContextAnswer): Answer {
   return { structured, text };
 }
 
-async function episodeAnswer(task: string, conversationId: string, cap: number, context: ToolContext): Promise<Answer> {
+async function episodeAnswer(task: string, conversationId: string, cap: number, context: ToolContext, resendUnchanged: boolean): Promise<Answer> {
   const { hydration, rendered } = await context.withIndex((view) =>
-    hydrateEpisode(view, { query: task, conversationId, maxTokens: cap - CONTEXT_RESERVE, format: 'markdown' }),
+    hydrateEpisode(view, { query: task, conversationId, maxTokens: cap - CONTEXT_RESERVE, format: 'markdown', resendUnchanged }),
   );
   const structured = hydrationAnswer(hydration);
   const text = structured['omitted'] ? `${rendered.trimEnd()}\n\n(${String(structured['omitted'])})\n` : rendered;
@@ -102,7 +103,7 @@ function hydrationAnswer(hydration: Hydration): Record<string, unknown> {
       entity_key: block.entityKey,
       lines: [block.startLine, block.endLine],
       status: block.status,
-      ...(block.status === 'changed' ? { body: block.body, since_episode: block.previousEpisode } : {}),
+      ...(block.previousEpisode !== null ? { body: block.body, since_episode: block.previousEpisode } : {}),
       ...(block.movedTo ? { moved_to: block.movedTo } : {}),
       why: block.triggeredBy,
       text: block.text,
