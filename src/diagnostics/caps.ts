@@ -13,6 +13,8 @@ export interface Loaded {
   text: string;
   /** False when the item is longer than what was loaded. */
   complete: boolean;
+  /** When the text is a chosen part of the item rather than all of it: what was taken (for the verdict). */
+  part?: string;
 }
 
 export interface CapCandidate<T> {
@@ -74,7 +76,7 @@ function takeOne<T>(candidate: CapCandidate<T>, cap: CategoryCap, minTruncatedBy
   if (loaded.complete && size <= remaining) {
     outcome.taken.push({ item: candidate.item, content: loaded.text, size, truncated: false });
     outcome.bytes += size;
-    outcome.verdicts.push({ id: candidate.id, verdict: 'included', reason: `whole, ${size} bytes`, bytes: size });
+    outcome.verdicts.push({ id: candidate.id, verdict: 'included', reason: `${loaded.part ?? 'whole'}, ${size} bytes`, bytes: size });
     return;
   }
   outcome.stoppedBy = 'bytes';
