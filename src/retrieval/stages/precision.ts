@@ -1,7 +1,10 @@
 // The precision stage: the symbols of the scoped files sorted into primary (what the task
 // is about), supporting (what primaries call, what calls them, tests that assert on them),
 // type_context (types they use or live in) and excluded — from reference edges out of the
-// seeds and primaries, the tests that exercise primaries, and rationale comments.
+// seeds and primaries, the tests that exercise primaries, and rationale comments. What a cap
+// leaves out (context beyond the context cap, definitions just below the primaries' cut,
+// definitions of the files scope held in reserve that are tied to a primary) is held in
+// reserve: offered only with the budget the rest leaves.
 
 import type { SymbolRecord } from '../../core/entities.js';
 import type { JudgeCandidate, Judgement } from '../judge/judge.js';
