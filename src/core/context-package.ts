@@ -74,6 +74,11 @@ export interface ContextItem {
   provenance: ItemProvenance;
   /** The ceiling the item was demoted from, or null when shown at its ceiling. */
   demotedFrom: Detail | null;
+  /**
+   * Shown as code or not at all, like a definition: a file held in reserve is never listed
+   * by outline or path (it is there only for the budget the rest leaves).
+   */
+  codeOnly?: true;
 }
 
 export type EdgeRelation = 'imports' | 'references' | 'cochange';

@@ -188,6 +188,7 @@ export const hydrateBody = z
     max_tokens: z.number().int().min(100).max(10_000_000).optional().openapi({ description: 'Token budget of the whole hydration (default: memory.maxTokens, 8000)' }),
     max_entities: z.number().int().min(1).max(100_000).optional().openapi({ description: 'Most entities shown (default: memory.maxEntities, 40)' }),
     format: z.enum(['json', 'markdown']).default('json').openapi({ description: 'markdown adds the rendered blocks as text' }),
+    resend_unchanged: z.boolean().optional().openapi({ description: 'Send the code of unchanged entities earlier episodes showed again (default: one line each)' }),
   })
   .strict()
   .openapi('HydrateRequest');

@@ -104,7 +104,7 @@ function blockMetadata(block: HydrationBlock): Record<string, unknown> {
     entity_key: block.entityKey,
     lines: [block.startLine, block.endLine],
     status: block.status,
-    ...(block.status === 'changed' ? { body: block.body, since_episode: block.previousEpisode } : {}),
+    ...(block.previousEpisode !== null ? { body: block.body, since_episode: block.previousEpisode } : {}),
     ...(block.movedTo ? { moved_to: block.movedTo } : {}),
     why: block.triggeredBy,
     tokens: block.tokenCount,

@@ -27,7 +27,8 @@ const getContextInput = z
     task_id: z.string().optional().describe('Refine an earlier answer: its task_id'),
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
-    conversation_id: z.string().optional().describe('Your conversation id: later calls with it also carry what earlier ones showed, marked if changed since'),
+    conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
+    resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
   .strict();
 
@@ -45,7 +46,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   const reserve = answerReserve(cap);
   if (args.conversation_id !== undefined) {
     const conversationId = args.conversation_id;
-    const { hydration, rendered } = await context.withIndex((view) => hydrateEpisode(view, { query: args.task!, conversationId, maxTokens: cap - reserve, format: 'markdown' }));
+    const { hydration, rendered } = await context.withIndex((view) => hydrateEpisode(view, { query: args.task!, conversationId, maxTokens: cap - reserve, format: 'markdown', resendUnchanged: args.resend_unchanged === true }));
     return episodeAnswer(context.counter, hydration, rendered, cap);
   }
   // Rendered once, as markdown: the pipeline counts that render against the budget, and it is the text block.

@@ -2,8 +2,9 @@
 // classified symbol (its source, an excerpt of it, its signature + docstring) and one per
 // scoped file (its whole text when small, an excerpt of its module-level code when that
 // bears on the task, its outline, its path), with provenance, texts read from disk, a
-// ceiling (the most an item may be shown at) and a priority score. Code comes first: the
-// primary definitions rank above everything else, files rank by their standing. Every text
+// ceiling (the most an item may be shown at) and a priority score. Code comes first: a file
+// a refinement asked for ranks above everything (requested-file.ts), then the primary
+// definitions; files rank by their standing; what is held in reserve comes last. Every text
 // is the file's own lines startLine..endLine, with whole-line gap marks where lines are
 // left out (core/source-lines.ts): an agent edits by search/replace on what it was shown.
 
@@ -14,6 +15,8 @@ import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } fr
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
+import { pairedTestItem, reserveScore, testedCode } from './paired-tests.js';
+import { isRequestedFile, REQUESTED_SHARE, requestedFileItem } from './requested-file.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 
@@ -21,7 +24,10 @@ import type { CandidateTuning } from '../tuning.js';
 const CHARS_PER_TOKEN = 3.5;
 /** Rough tokens per line of code, only to size excerpts. */
 const TOKENS_PER_LINE = 10;
-/** Priority bands: code of primary definitions and module-level code, then context, then files. */
+/**
+ * Priority bands: code of primary definitions and module-level code, then context, then files;
+ * items held in reserve rank below all of them (paired-tests.ts, reserveScore).
+ */
 const BAND = { code: 1, context: 0.5 } as const;
 
 
@@ -42,18 +48,49 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
     }
     return records.get(path) ?? null;
   };
-  const items: ContextItem[] = [];
-  const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
-  for (const file of context.files) {
-    const record = recordOf(file.path);
-    if (record) items.push(fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
-  }
+  const { items, asked } = fileCandidates(context, kb, inputs, recordOf);
   for (const classified of context.symbols) {
+    if (asked.has(classified.path)) continue;
     const record = recordOf(classified.path);
     const symbol = record ? kb.reader.symbol(classified.key) : null;
     if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
   }
   return items;
+}
+
+/**
+ * One item per scoped file: a requested file as code (requested-file.ts), a test of the code
+ * to change as code (paired-tests.ts), any other by its standing; and, of the files held in
+ * reserve, the tests of the code to change. `asked`: requested files whose item shows their
+ * definitions (those get no items of their own).
+ */
+function fileCandidates(context: RetrievalContext, kb: KnowledgeBase, inputs: CandidateInputs, recordOf: (path: string) => FileRecord | null): { items: ContextItem[]; asked: Set<string> } {
+  const items: ContextItem[] = [];
+  const asked = new Set<string>();
+  const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
+  const toChange = new Map<string, number>();
+  for (const symbol of context.symbols) if (symbol.class === 'primary') toChange.set(symbol.key, Math.max(toChange.get(symbol.key) ?? 0, symbol.score));
+  const paired = (file: ScopedFile, record: FileRecord, reserve: boolean): ContextItem | null => {
+    if (!record.isTest || (file.moduleScore ?? 0) >= inputs.tuning.minModuleScore) return null;
+    const tested = testedCode(kb.reader, record.path, toChange);
+    return tested ? pairedTestItem(file, record, kb, { terms: inputs.terms, available: context.budget.available, fullShare: inputs.tuning.fullShare.supporting, reserve, tested }) : null;
+  };
+  const requestedTokens = (REQUESTED_SHARE * context.budget.available) / Math.max(1, context.files.filter(isRequestedFile).length);
+  for (const file of context.files) {
+    const record = recordOf(file.path);
+    if (!record) continue;
+    if (isRequestedFile(file)) {
+      const item = requestedFileItem(file, record, kb, { terms: inputs.terms, frames: inputs.frames, tokens: requestedTokens });
+      if (item.texts.full !== null || item.texts.excerpt !== null) asked.add(file.path);
+      items.push(item);
+    } else items.push(paired(file, record, false) ?? fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
+  }
+  for (const file of context.reserve ?? []) {
+    const record = recordOf(file.path);
+    const item = record ? paired(file, record, true) : null;
+    if (item) items.push(item);
+  }
+  return { items, asked };
 }
 
 function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs, symbolsShown: boolean): ContextItem {
@@ -109,7 +146,7 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
       tier: classified.tier,
       reason: `${classified.class.replace('_', ' ')}: ${classified.reason}`,
       signals: classified.signals,
-      score: (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
+      score: classified.reserve ? reserveScore(classified.score) : (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
     },
     demotedFrom: null,
   };
