@@ -18,6 +18,7 @@ import type { RenderFormat } from '../../src/core/context-package.js';
 import type { SymbolRecord } from '../../src/core/entities.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
+import { redactSecrets } from '../../src/core/redact.js';
 import { parseJson, parseMarkdown, parsePrompt } from '../../src/render/index.js';
 import { createO200kCounter } from '../../src/retrieval/budget/tokens.js';
 import { retrieve, type RetrievalPorts } from '../../src/retrieval/pipeline/retrieve.js';
@@ -51,8 +52,9 @@ const checked = new Map<string, Map<string, number>>();
 const problems: string[] = [];
 const files = new Map<string, string>();
 
+/** The file as an agent may be shown it: its own lines, a value shaped like a credential as "[redacted]" (issue 22). */
 function fileText(path: string): string {
-  if (!files.has(path)) files.set(path, readFileSync(join(repo.path, path), 'utf8'));
+  if (!files.has(path)) files.set(path, redactSecrets(readFileSync(join(repo.path, path), 'utf8'), { keepLines: true }).text);
   return files.get(path)!;
 }
 
@@ -180,22 +182,34 @@ describe('every item is the file\'s own lines, in real code of every language (i
 
 /** Items an MCP answer shows with their code: the markdown text block, and structured items that carry text. */
 function mcpItems(answer: CallToolResult): Shown[] {
-  const shown: Shown[] = [];
+  // The code is in the text block only (the structured part is item metadata), after the match line.
   const block = answer.content.find((part) => part.type === 'text');
-  if (block?.type === 'text' && block.text.startsWith('# cairn context')) shown.push(...parseMarkdown(block.text));
-  const items = (answer.structuredContent as { items?: { path: string; detail: string; lines: [number, number]; text?: string }[] } | undefined)?.items ?? [];
-  for (const item of items) if (typeof item.text === 'string') shown.push({ path: item.path, detail: item.detail, startLine: item.lines[0], endLine: item.lines[1], text: item.text });
+  const shown = block?.type === 'text' ? parseMarkdown(block.text) : [];
   expect(shown.length).toBeGreaterThan(0);
   return shown;
 }
 
-/** Blocks of a hydration that show an entity's code as it is on disk now (not a diff, not a path alone). */
+/**
+ * Blocks of a hydration that show an entity's code as it is on disk now (not a diff, not a
+ * path alone): the code of each "## key" block of the text, its lines from the structured part.
+ */
 function hydrationItems(answer: CallToolResult): Shown[] {
-  const items = (answer.structuredContent as { items?: { path: string; entity_key: string; lines: [number, number]; status: string; body?: string; text?: string }[] } | undefined)?.items ?? [];
-  return items.flatMap((item) => {
-    if (typeof item.text !== 'string' || item.text === '' || item.body === 'diff' || item.status === 'deleted') return [];
-    // A whole file's text is the file itself, its last line break included.
-    const text = item.entity_key.includes('::') ? item.text : item.text.replace(/\r?\n$/, '');
-    return [{ path: item.path, detail: 'full', startLine: item.lines[0], endLine: item.lines[1], text }];
-  });
+  const items = (answer.structuredContent as { items?: { path: string; entity_key: string; lines: [number, number]; status: string }[] } | undefined)?.items ?? [];
+  const byKey = new Map(items.map((item) => [item.entity_key, item]));
+  const block = answer.content.find((part) => part.type === 'text');
+  const lines = block?.type === 'text' ? block.text.split('\n') : [];
+  const shown: Shown[] = [];
+  for (let at = 0; at < lines.length; at++) {
+    const item = lines[at]!.startsWith('## ') ? byKey.get(lines[at]!.slice(3)) : undefined;
+    if (item === undefined || item.status === 'deleted') continue;
+    let open = at + 1;
+    while (open < lines.length && !/^`{3,}/.test(lines[open]!) && !lines[open]!.startsWith('## ')) open += 1;
+    const fence = /^(`{3,})(\S*)$/.exec(lines[open] ?? '');
+    if (fence === null || fence[2] === 'diff') continue;
+    let close = open + 1;
+    while (close < lines.length && lines[close] !== fence[1]) close += 1;
+    shown.push({ path: item.path, detail: 'full', startLine: item.lines[0], endLine: item.lines[1], text: lines.slice(open + 1, close).join('\n') });
+    at = close;
+  }
+  return shown;
 }
