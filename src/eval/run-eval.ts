@@ -18,7 +18,7 @@ export interface TaskWorkspace {
   complete?(task: EvalTask, reader: CuratedReader): Promise<EvalTask> | EvalTask;
 }
 
-/** Index access, handed in by the composition root (src/app.ts) so this stays a service. */
+/** Index access, handed in by the composition root (src/app/) so this stays a service. */
 export interface IndexPorts {
   /** Builds or refreshes the index of a tree. */
   index(tree: TaskTree, onProgress: (progress: IndexProgress) => void): Promise<void>;

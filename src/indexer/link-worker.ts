@@ -1,7 +1,7 @@
 // Worker thread entry of link-thread.ts: relinks the docs (when asked), then writes the
 // reference edges it is sent, in one transaction, and reports once that has committed.
 //
-// Like src/app.ts for the main thread, this entry is its thread's composition root: the
+// Like src/app/ for the main thread, this entry is its thread's composition root: the
 // one place here that maps a StoreLocation to an adapter.
 
 import { parentPort, workerData } from 'node:worker_threads';

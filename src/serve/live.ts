@@ -1,5 +1,5 @@
 // Serve runtime, live part: the repositories `cairn serve` and `cairn mcp` answer for,
-// each a Workspace (app-workspace.ts) with a file watcher (chokidar) that feeds the
+// each a Workspace (workspace.ts) with a file watcher (chokidar) that feeds the
 // ChangeBatcher (indexer/live/batcher.ts): changes are re-indexed incrementally, in
 // debounced batches, while readers keep answering from the last complete index.
 

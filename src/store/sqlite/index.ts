@@ -1,5 +1,5 @@
 // The SQLite adapter's public surface: openers for each store and the file layout. The
-// composition root (src/app.ts) is the only intended caller.
+// composition root (src/app/stores.ts) is the only intended caller.
 
 export { indexPaths, type IndexPaths } from './layout.js';
 export { discardStagedIndex, openSqliteCuratedReader, openSqliteIndexWriter, publishStagedIndex, sqliteIndexTargets } from './open-curated.js';
