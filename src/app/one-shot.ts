@@ -14,8 +14,6 @@ import { loadRepoGraph } from '../search/graph/load-graph.js';
 import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
-import { agentVisibility, diagnosticsOver, logDiagnosis } from './diagnostics.js';
-import { basePorts } from './memory.js';
 import { openCompleteReader } from './readers.js';
 import { openRetrieval, refreshed } from './retrieval.js';
 import { openEmbedder, openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
@@ -31,6 +29,11 @@ export interface OneShotOptions {
    */
   needs: 'retrieval' | 'index' | 'none';
   llm?: LlmConfig | null;
+  /**
+   * The wiring of episode memory and of diagnoses, loaded only for a command that uses it
+   * (the indexer's extraction comes with memory's): `retrieve` never loads either.
+   */
+  uses?: { memory?: boolean; diagnostics?: boolean };
   /** Where episode memory logs (hydrate). */
   memoryLog?: MemoryLog;
   /** Called once when the command starts waiting for another process writing the index. */
@@ -45,9 +48,16 @@ export interface OneShotHandle extends RepoHandle {
 
 const SILENT_MEMORY_LOG: MemoryLog = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 
+type MemoryWiring = typeof import('./memory.js');
+type DiagnosticsWiring = typeof import('./diagnostics.js');
+
 export async function openOneShot(context: RepoContext, options: OneShotOptions): Promise<OneShotHandle> {
+  const wiring = {
+    memory: options.uses?.memory ? await import('./memory.js') : null,
+    diagnostics: options.uses?.diagnostics ? await import('./diagnostics.js') : null,
+  };
   const { reader, retrieval, warnings, close } = await openIndex(context, options);
-  return new OneShot(context, options, reader, retrieval, warnings, close);
+  return new OneShot(context, options, wiring, reader, retrieval, warnings, close);
 }
 
 async function openIndex(
@@ -75,6 +85,7 @@ class OneShot implements OneShotHandle {
   constructor(
     readonly context: RepoContext,
     private readonly options: OneShotOptions,
+    private readonly wiring: { memory: MemoryWiring | null; diagnostics: DiagnosticsWiring | null },
     private readonly index: CuratedReader | null,
     private readonly pipeline: RetrievalPorts | null,
     readonly warnings: string[],
@@ -110,7 +121,7 @@ class OneShot implements OneShotHandle {
   memory(mode: 'create' | 'existing'): MemoryPorts {
     if (this.memoryPorts !== null) return this.memoryPorts;
     const store = this.memoryStore(mode);
-    const base = basePorts(this.context, this.reader(), this.options.memoryLog ?? SILENT_MEMORY_LOG);
+    const base = this.uses('memory', this.wiring.memory).basePorts(this.context, this.reader(), this.options.memoryLog ?? SILENT_MEMORY_LOG);
     // The model judge stays off: a hydration gives the same entities for the same source and query.
     const pipeline = this.pipeline === null ? {} : { retrieval: { ...this.pipeline, llm: null }, stages: resolveStages(undefined, this.context.config) };
     return (this.memoryPorts = { ...base, ...pipeline, store });
@@ -125,15 +136,15 @@ class OneShot implements OneShotHandle {
   }
 
   diagnostics(): ReturnType<RepoHandle['diagnostics']> {
-    return this.keep(diagnosticsOver(this.context, this.index));
+    return this.keep(this.uses('diagnostics', this.wiring.diagnostics).diagnosticsOver(this.context, this.index));
   }
 
   recordDiagnosis(entries: Parameters<RepoHandle['recordDiagnosis']>[0]): string | null {
-    return logDiagnosis(this.context, entries);
+    return this.uses('diagnostics', this.wiring.diagnostics).logDiagnosis(this.context, entries);
   }
 
   agentVisibility(): ReturnType<RepoHandle['agentVisibility']> {
-    return agentVisibility(this.context);
+    return this.uses('diagnostics', this.wiring.diagnostics).agentVisibility(this.context);
   }
 
   failures(): ReturnType<RepoHandle['failures']> {
@@ -146,6 +157,11 @@ class OneShot implements OneShotHandle {
 
   close(): void {
     for (const store of this.opened.splice(0).reverse()) store.close();
+  }
+
+  private uses<T>(what: 'memory' | 'diagnostics', wiring: T | null): T {
+    if (wiring === null) throw new Error(`this command did not load the ${what} wiring (OneShotOptions.uses.${what})`);
+    return wiring;
   }
 
   private keep<T extends { close(): void }>(store: T): T {

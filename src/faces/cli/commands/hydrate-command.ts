@@ -42,7 +42,7 @@ export function registerHydrateCommand(program: Command, io: Io): void {
     .action(async (query: string, flags: HydrateFlags) => {
       const context = await repoFrom(flags, io);
       const log = memoryLog(io);
-      const repo = await openOneShot(context, { refresh: flags.refresh, needs: 'retrieval', llm: null, memoryLog: log, env: io.env });
+      const repo = await openOneShot(context, { refresh: flags.refresh, needs: 'retrieval', llm: null, uses: { memory: true }, memoryLog: log, env: io.env });
       try {
         printWarnings(io, repo);
         const result = await hydrateEpisode(repo, {
