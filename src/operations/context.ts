@@ -1,14 +1,14 @@
-// The retrieval pipeline for the agent faces: a task in, its context package out, within
-// the budget (MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`, `/refine`).
+// The retrieval pipeline for every face: a task in, its context package out, within the
+// budget (`cairn retrieve`, MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`).
 // Items whose file was deleted after the index was last refreshed are taken out of the
-// package (the rest of the package is unchanged, so it stays within its budget).
+// package (the rest of the package is unchanged, so it stays within its budget). Refining a
+// task's package is `refine.ts`: it checks stored requests with zod, which a retrieval
+// never needs to load.
 
 import type { RepoHandle } from './handle.js';
 import type { ContextPackage, RenderFormat } from '../core/context-package.js';
 import { renderPackage } from '../render/index.js';
 import type { TokenBudget } from '../retrieval/budget/limits.js';
-import { refine } from '../retrieval/pipeline/refine.js';
-import type { RefinementRequest } from '../retrieval/pipeline/refinement.js';
 import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
 import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js';
 import { onDiskOnly } from './on-disk.js';
@@ -49,26 +49,8 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
   return withoutDeleted(repo, result, input.format);
 }
 
-export async function refineContext(repo: RepoHandle, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {
-  const result = await refine(repo.retrieval(), { taskId: input.taskId, request: input.request, ...(input.format ? { format: input.format } : {}) });
-  return withoutDeleted(repo, result, input.format ?? result.package.budget.format);
-}
-
-/**
- * Splits what an agent says is missing into files (paths the index holds) and symbols
- * (anything else: names, qualified names, entity keys), as `cairn refine` takes them.
- */
-export function missingRequest(repo: RepoHandle, missing: readonly string[], errorText?: string): RefinementRequest {
-  const files = missing.filter((name) => repo.reader().file(name) !== null);
-  return {
-    missingFiles: files,
-    missingSymbols: missing.filter((name) => !files.includes(name)),
-    missingTests: [],
-    errorSignatures: errorText ? [errorText] : [],
-  };
-}
-
-function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: RenderFormat): ContextAnswer {
+/** The answer with the items whose file is gone from disk left out (and said so in a note). */
+export function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: RenderFormat): ContextAnswer {
   const { kept, gone } = onDiskOnly(repo.context.root, result.package.items, (item) => item.path);
   if (gone === 0) return { ...result, deleted: 0 };
   const paths = new Set(kept.map((item) => item.path));

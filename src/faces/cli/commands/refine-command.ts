@@ -13,7 +13,7 @@ import { resolveModel, type ModelFlags } from '../../../retrieval/pipeline/setti
 import { collect, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printResult, withModelOptions, withRepo } from './retrieve-command.js';
-import { refineContext } from '../../../operations/context.js';
+import { refineContext } from '../../../operations/refine.js';
 
 interface RefineFlags extends RepoFlags, ModelFlags {
   taskId: string;
