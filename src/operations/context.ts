@@ -1,13 +1,16 @@
 // The retrieval pipeline for every face: a task in, its context package out, within the
 // budget (`cairn retrieve`, MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`).
 // Items whose file was deleted after the index was last refreshed are taken out of the
-// package (the rest of the package is unchanged, so it stays within its budget). Refining a
+// package (the rest of the package is unchanged, so it stays within its budget). The answer
+// is the package itself: each face renders it once, in its own form (the CLI and HTTP in the
+// format asked, MCP as markdown, HTTP's JSON as the JSON view object); the pipeline's own
+// render is what it counted the budget on, and rendering the same package again gives the
+// same text. Refining a
 // task's package is `refine.ts`: it checks stored requests with zod, which a retrieval
 // never needs to load.
 
 import type { RepoHandle } from './handle.js';
 import type { ContextPackage, RenderFormat } from '../core/context-package.js';
-import { renderPackage } from '../render/index.js';
 import type { TokenBudget } from '../retrieval/budget/limits.js';
 import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
 import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js';
@@ -21,7 +24,8 @@ export interface ContextInput {
   format: RenderFormat;
 }
 
-export interface ContextAnswer extends RetrieveResult {
+/** A retrieval's answer: the package (to be rendered by the face), its ids, notes and warnings. */
+export interface ContextAnswer extends Omit<RetrieveResult, 'rendered'> {
   /** Items left out because their file was deleted after the index was last refreshed. */
   deleted: number;
 }
@@ -46,11 +50,11 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
   });
-  return withoutDeleted(repo, result, input.format);
+  return withoutDeleted(repo, result);
 }
 
 /** The answer with the items whose file is gone from disk left out (and said so in a note). */
-export function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: RenderFormat): ContextAnswer {
+export function withoutDeleted(repo: RepoHandle, { rendered: _counted, ...result }: RetrieveResult): ContextAnswer {
   const { kept, gone } = onDiskOnly(repo.context.root, result.package.items, (item) => item.path);
   if (gone === 0) return { ...result, deleted: 0 };
   const paths = new Set(kept.map((item) => item.path));
@@ -60,5 +64,5 @@ export function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format:
     edges: result.package.edges.filter((edge) => paths.has(edge.from) && paths.has(edge.to)),
     notes: [...result.package.notes, `${gone} item${gone === 1 ? '' : 's'} left out: deleted since the index was last refreshed`],
   };
-  return { ...result, package: pkg, rendered: renderPackage(pkg, format), deleted: gone };
+  return { ...result, package: pkg, deleted: gone };
 }

@@ -11,7 +11,7 @@ import { withoutDeleted, type ContextAnswer } from './context.js';
 
 export async function refineContext(repo: RepoHandle, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {
   const result = await refine(repo.retrieval(), { taskId: input.taskId, request: input.request, ...(input.format ? { format: input.format } : {}) });
-  return withoutDeleted(repo, result, input.format ?? result.package.budget.format);
+  return withoutDeleted(repo, result);
 }
 
 /**

@@ -151,6 +151,8 @@ describe('the faces agree', () => {
     const expected = packageOf(fromCli.json);
     expect(expected.items.length).toBeGreaterThan(0);
     expectSamePackage(packageOf(http.json['package']), expected);
+    // Each face renders the package it is handed once: what HTTP shows is what the budget counted.
+    expect(counter.count(httpMarkdown.json['text'] as string)).toBe((httpMarkdown.json['tokens'] as { used: number }).used);
     // MCP answers in markdown, and a package's items depend on its format (each is counted as rendered): against HTTP's markdown.
     expectSameMcpPackage(fromMcp.structured, markdownPackage(httpMarkdown.json));
 

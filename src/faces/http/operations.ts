@@ -4,6 +4,7 @@
 
 import type { RepoHandle } from '../../operations/handle.js';
 import type { RenderFormat } from '../../core/context-package.js';
+import { jsonView, renderPackage } from '../../render/index.js';
 import { budgetFor, getContext, type ContextAnswer, type ContextInput } from '../../operations/context.js';
 import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
 
@@ -30,6 +31,7 @@ export type OperationName = keyof typeof OPERATIONS;
 export type OperationInput<N extends OperationName> = Parameters<(typeof OPERATIONS)[N]>[1];
 export type OperationOutput<N extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[N]>>;
 
+/** The answer as HTTP sends it: the package rendered once, as the JSON view object or as text. */
 export function contextJson(answer: ContextAnswer, format: RenderFormat): Record<string, unknown> {
   const { budget } = answer.package;
   return {
@@ -38,7 +40,7 @@ export function contextJson(answer: ContextAnswer, format: RenderFormat): Record
     format,
     match: answer.package.match,
     match_evidence: answer.package.matchEvidence,
-    ...(format === 'json' ? { package: JSON.parse(answer.rendered) as unknown } : { text: answer.rendered }),
+    ...(format === 'json' ? { package: jsonView(answer.package) } : { text: renderPackage(answer.package, format) }),
     tokens: { used: budget.used, available: budget.available },
     notes: answer.notes,
     deleted: answer.deleted,

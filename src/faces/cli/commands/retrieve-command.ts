@@ -5,13 +5,13 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
 import type { LlmConfig } from '../../../config/schema.js';
-import { getContext } from '../../../operations/context.js';
+import { getContext, type ContextAnswer } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';
 import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
-import type { RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
+import { renderPackage } from '../../../render/index.js';
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { readBundle } from '../bundle-input.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -79,9 +79,10 @@ export async function withRepo<T>(context: RepoContext, io: Io, options: { refre
   }
 }
 
-/** The package on stdout; the ids (for refine / explain) and the notes on stderr. */
-export function printResult(io: Io, result: RetrieveResult): void {
-  io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
+/** The package on stdout, in the format it was fitted for; the ids (for refine / explain) and the notes on stderr. */
+export function printResult(io: Io, result: ContextAnswer): void {
+  const rendered = renderPackage(result.package, result.package.budget.format);
+  io.out(rendered.endsWith('\n') ? rendered : `${rendered}\n`);
   const { budget, items } = result.package;
   io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · match ${result.package.match} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
   // Said on stderr too: a script that keeps only stdout's code still hears that nothing matched.
