@@ -1,7 +1,7 @@
-// Episode memory for the agent faces: a hydration (HTTP `POST /hydrate`, MCP `get_context`
-// with a conversation id) and introspection (`GET /introspect/...`). The same services
-// `cairn hydrate`, `cairn episode`, `cairn entity` and `cairn gates` call, over the
-// workspace's index state and its memory store; one conversation's hydrations run one
+// Episode memory for every face: a hydration (`cairn hydrate`, HTTP `POST /hydrate`, MCP
+// `get_context` with a conversation id) and introspection (`cairn episode` / `entity` /
+// `gates`, HTTP `GET /introspect/...`), over the handle's index state and its memory store
+// (an episode and its gates are read from the store alone: no index needed); one conversation's hydrations run one
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../core/entities.js';
@@ -11,6 +11,8 @@ import { hydrate, type HydrateResult } from '../memory/hydrate/hydrate.js';
 import { checkId } from '../memory/ids.js';
 import { containedPath } from './contained.js';
 import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../memory/introspect/views.js';
+
+export type { EntityView, EpisodeView, GatesView };
 
 export interface HydrateInput {
   query: string;
@@ -39,11 +41,11 @@ export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<H
 }
 
 export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {
-  return episodeView(repo.memory('existing'), checkId('episode', episodeId));
+  return episodeView({ store: repo.memoryStore('existing') }, checkId('episode', episodeId));
 }
 
 export function gatesOf(repo: RepoHandle, episodeId: string): GatesView {
-  return gatesView(repo.memory('existing'), checkId('episode', episodeId));
+  return gatesView({ store: repo.memoryStore('existing') }, checkId('episode', episodeId));
 }
 
 export function entityOf(repo: RepoHandle, key: string): EntityView {

@@ -202,6 +202,62 @@ describe('the faces agree', () => {
     expect(secondMcp).toEqual(second);
   });
 
+  it('graph, impact and similar: the same neighbours, dependents and look-alikes', async () => {
+    const target = 'shop/cart.py::Cart.total';
+    const graphCli = await cli(['graph', 'shop/cart.py', '--depth', '2', '--json', '--no-refresh']);
+    const graphHttp = await api.post('/retrieval/graph', { start: 'shop/cart.py', max_distance: 2 });
+    const nodes = (json: unknown): unknown => (json as { nodes: unknown[]; edges: unknown[] }).nodes;
+    const edges = (json: unknown): unknown => (json as { nodes: unknown[]; edges: unknown[] }).edges;
+    expect((nodes(graphCli.json) as unknown[]).length).toBeGreaterThan(1);
+    expect(nodes(graphHttp.json)).toEqual(nodes(graphCli.json));
+    expect(edges(graphHttp.json)).toEqual(edges(graphCli.json));
+
+    const impactCli = await cli(['impact', target, '--depth', '2', '--json', '--no-refresh']);
+    const impactHttp = await api.post('/retrieval/impact', { target, depth: 2 });
+    const impactMcp = await tool('find_references', { target, depth: 2 });
+    const dependents = (json: unknown): string[] => (json as { dependents: { id: string }[] }).dependents.map((entry) => entry.id);
+    expect(dependents(impactCli.json).length).toBeGreaterThan(0);
+    expect(dependents(impactHttp.json)).toEqual(dependents(impactCli.json));
+    expect(dependents(impactMcp.structured)).toEqual(dependents(impactCli.json));
+
+    const similarCli = await cli(['similar', 'shop/cart.py', '--limit', '5', '--json', '--no-refresh']);
+    const similarHttp = await api.post('/retrieval/similar', { target: 'shop/cart.py', limit: 5 });
+    const results = (json: unknown): string[] => (json as { results: { id: string }[] }).results.map((item) => item.id);
+    expect(results(similarCli.json).length).toBeGreaterThan(0);
+    expect(results(similarHttp.json)).toEqual(results(similarCli.json));
+  });
+
+  it('episode, gates and entity after a hydration: the same views (CLI and HTTP; MCP has no introspection tool)', async () => {
+    const conversation = 'parity-introspection';
+    const fromCli = await cli(['hydrate', 'Cart.total discount', '--conversation', conversation, '--format', 'json', '--no-refresh']);
+    const http = await api.post('/hydrate', { query: 'Cart.total discount', conversation_id: conversation, format: 'json' });
+    const cliEpisode = (fromCli.json as { episode_id: string }).episode_id;
+    const httpEpisode = http.json['episode_id'] as string;
+    const entity = (http.json['blocks'] as { entity_key: string }[])[0]!.entity_key;
+    // Ids and times differ between the two repositories' runs; what memory holds must not.
+    // Tokens count texts that print those ids (a header, a changed block's "since episode");
+    // whether a disk check was cached depends on the process (the server keeps its cache).
+    const volatile = (key: string): boolean => key.endsWith('_at') || ['at', 'id', 'episode_id', 'used_tokens', 'token_count', 'last_check', 'cache_hit'].includes(key);
+    const ids = /\b(?:task|run|ep)-[0-9a-z]+-[0-9a-f]+\b|\d{4}-\d\d-\d\dT[\d:.]+Z|, cached\b/g;
+    const stable = (json: unknown): unknown =>
+      JSON.parse(JSON.stringify(json), (key, value: unknown) => (volatile(key) ? undefined : typeof value === 'string' ? value.replace(ids, '<id or time>') : value));
+    const pairs: [string[], string][] = [
+      [['episode', cliEpisode], `/introspect/hydration/${httpEpisode}`],
+      [['gates', cliEpisode], `/introspect/gates/${httpEpisode}`],
+      [['entity', entity, '--no-refresh'], `/introspect/entity/${encodeURIComponent(entity)}`],
+    ];
+    for (const [args, path] of pairs) {
+      const viewCli = await cli([...args, '--json']);
+      const viewHttp = await api.get(path);
+      expect(viewCli.code, viewCli.stderr).toBe(0);
+      expect(viewHttp.status, viewHttp.text).toBe(200);
+      expect(stable(JSON.parse(viewHttp.text)), path).toEqual(stable(viewCli.json));
+    }
+    const missing = await cli(['episode', 'ep-never-was', '--json']);
+    const missingHttp = await api.get('/introspect/hydration/ep-never-was');
+    expect(missing.code).toBe(EXIT_CODES[errorOf(JSON.parse(missingHttp.text)).code as ErrorCode]);
+  });
+
   it('diagnose: the same decision and evidence', async () => {
     for (const repo of [cliRepo, httpRepo, mcpRepo]) {
       mkdirSync(join(repo.path, 'runs/r1'), { recursive: true });

@@ -4,8 +4,7 @@
 
 import { z } from '@hono/zod-openapi';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
-import { FILE_RELATIONS } from '../../search/graph/repo-graph.js';
-import { MAX_IMPACT_DEPTH } from '../../search/graph/impact.js';
+import { FILE_RELATIONS, MAX_IMPACT_DEPTH } from '../../operations/targets.js';
 
 /** Longest task or query text accepted (the body limit bounds it too). */
 const MAX_TEXT = 4 * 1024 * 1024;

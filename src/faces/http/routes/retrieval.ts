@@ -2,11 +2,8 @@
 // node; and, as the MCP tools have them, a symbol's current code and what depends on it.
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { FILE_RELATIONS } from '../../../search/graph/repo-graph.js';
 import type { SearchAnswer } from '../../../operations/search.js';
-import type { Impact } from '../../../search/graph/impact.js';
-import type { Similarity } from '../../../search/rank/similar.js';
-import { graphAround, readCode, referencesOf, similarOf } from '../../../operations/targets.js';
+import { FILE_RELATIONS, graphAround, readCode, referencesOf, similarOf, type Impact, type Similarity } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
 import { postRoute, reply, replyPooled, type RouteDeps } from './common.js';
