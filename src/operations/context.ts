@@ -14,6 +14,10 @@ import type { ContextPackage, RenderFormat } from '../core/context-package.js';
 import type { TokenBudget } from '../retrieval/budget/limits.js';
 import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
 import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js';
+
+/** What a request asks for, resolved against the repository's configuration: stages, budget, model. */
+export { DEFAULT_BUDGET, resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../retrieval/pipeline/settings.js';
+export { STAGE_NAMES } from '../retrieval/stages/registry.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface ContextInput {

@@ -13,6 +13,7 @@ import { containedPath } from './contained.js';
 import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../memory/introspect/views.js';
 
 export type { EntityView, EpisodeView, GatesView };
+export type { MemoryLog } from '../memory/ports.js';
 
 export interface HydrateInput {
   query: string;

@@ -7,6 +7,9 @@ import type { RepoHandle } from './handle.js';
 import type { RenderFormat } from '../core/context-package.js';
 import { refine } from '../retrieval/pipeline/refine.js';
 import type { RefinementRequest } from '../retrieval/pipeline/refinement.js';
+
+/** A refinement request as a file (`cairn refine --request FILE`) is checked against this. */
+export { refinementFileSchema, type RefinementRequest } from '../retrieval/pipeline/refinement.js';
 import { withoutDeleted, type ContextAnswer } from './context.js';
 
 export async function refineContext(repo: RepoHandle, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {

@@ -8,6 +8,10 @@ import { languageNamed } from '../indexer/classify/language.js';
 import { cairnRanker } from '../search/rank/cairn-ranker.js';
 import type { RankResult, SignalContribution } from '../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../search/text-search.js';
+
+export type { TextSearchResult };
+/** The query's analysis as `--explain` prints it. */
+export { describeAnalysis } from '../search/query/analyze.js';
 import type { FileFilter } from '../store/curated.js';
 import { onDiskOnly } from './on-disk.js';
 

@@ -59,20 +59,12 @@ const ADAPTER_USERS = new Set(['indexer/link-worker.ts']);
  * entry fails the test.
  */
 const FACE_DEBTS: Record<string, readonly string[]> = {
-  'faces/cli/commands/config-command.ts': ['retrieval'],
   'faces/cli/commands/diagnose-command.ts': ['diagnostics'],
-  'faces/cli/commands/doctor-command.ts': ['memory'],
-  'faces/cli/commands/eval-command.ts': ['eval', 'search'],
-  'faces/cli/commands/explain-command.ts': ['retrieval'],
+  'faces/cli/commands/eval-command.ts': ['eval'],
   'faces/cli/commands/failures-command.ts': ['diagnostics'],
   'faces/cli/commands/index-command.ts': ['indexer'],
-  'faces/cli/commands/memory-command.ts': ['memory'],
-  'faces/cli/commands/refine-command.ts': ['retrieval'],
-  'faces/cli/commands/retrieve-command.ts': ['diagnostics', 'retrieval'],
-  'faces/cli/commands/search-command.ts': ['search'],
+  'faces/cli/commands/retrieve-command.ts': ['diagnostics'],
   'faces/cli/commands/status-command.ts': ['indexer'],
-  'faces/cli/main.ts': ['retrieval'],
-  'faces/cli/memory-log.ts': ['memory'],
   'faces/cli/progress.ts': ['indexer'],
   'faces/cli/refresh.ts': ['indexer'],
   'faces/http/routes/diagnostics.ts': ['diagnostics'],

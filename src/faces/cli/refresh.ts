@@ -1,6 +1,6 @@
 // The index a command answers from: refreshed incrementally first (unless --no-refresh),
-// then opened at its last complete state as the one-shot handle the command's operation
-// runs on (app/one-shot.ts).
+// and what the refresh could not do said on stderr; the handle a command's operation runs
+// on is repo-handle.ts.
 
 import type { RepoContext } from '../../config/repo-context.js';
 import { drainIndex, runIndex } from '../../app/stores.js';
@@ -8,7 +8,6 @@ import { busyNote } from '../../app/readers.js';
 import { isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
 import type { IndexSummary } from '../../indexer/index-repository.js';
-import { openOneShot, type OneShotHandle, type OneShotOptions } from '../../app/one-shot.js';
 import type { Io } from './io.js';
 
 /**
@@ -38,40 +37,4 @@ export function printWarnings(io: Io, summary: Pick<IndexSummary, 'warnings'>): 
 
 export function isProviderFailure(error: unknown): error is Error {
   return isCairnError(error) && (error.code === 'PROVIDER_UNAVAILABLE' || error.code === 'PROVIDER_INVALID_RESPONSE');
-}
-
-/**
- * Runs a command's operation on a one-shot handle over the index (refreshed first unless
- * --no-refresh; its warnings on stderr), closed after. `memory` loads episode memory's
- * wiring for the commands that read or decide on entities.
- */
-export async function withIndexRepo<T>(
-  context: RepoContext,
-  io: Io,
-  options: { refresh: boolean; memoryLog?: OneShotOptions['memoryLog'] },
-  work: (repo: OneShotHandle) => T | Promise<T>,
-): Promise<T> {
-  if (options.refresh) await refreshQuietly(context, io);
-  const repo = await openOneShot(context, {
-    refresh: false,
-    needs: 'index',
-    env: io.env,
-    onWait: (writer) => io.err(`cairn: note: waiting for process ${writer} to finish updating the index\n`),
-    ...(options.memoryLog ? { uses: { memory: true }, memoryLog: options.memoryLog } : {}),
-  });
-  try {
-    return await work(repo);
-  } finally {
-    repo.close();
-  }
-}
-
-/** Runs a command's operation on a handle with no index (episode memory's store, the raw log), closed after. */
-export async function withStoresRepo<T>(context: RepoContext, io: Io, work: (repo: OneShotHandle) => T | Promise<T>): Promise<T> {
-  const repo = await openOneShot(context, { refresh: false, needs: 'none', env: io.env });
-  try {
-    return await work(repo);
-  } finally {
-    repo.close();
-  }
 }

@@ -8,7 +8,8 @@ import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
-import { printWarnings, withIndexRepo } from '../refresh.js';
+import { printWarnings } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 interface EntityFlags extends RepoFlags {
   json?: boolean;

@@ -7,7 +7,7 @@ import { episodeText } from '../introspect-text.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { withStoresRepo } from '../refresh.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 interface EpisodeFlags extends RepoFlags {
   json?: boolean;

@@ -9,7 +9,7 @@ import { FILE_RELATIONS, graphAround, RELATION_PHRASES, type FileRelation, type 
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
-import { withIndexRepo } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 export interface GraphCommandFlags extends RepoFlags {
   json?: boolean;

@@ -5,9 +5,7 @@
 import { Option, type Command } from 'commander';
 import { openOneShot } from '../../../app/one-shot.js';
 import { printable } from '../../../core/printable.js';
-import { filterOf, findCode, type RankedRow, type SearchFound, type SearchInput } from '../../../operations/search.js';
-import { describeAnalysis } from '../../../search/query/analyze.js';
-import type { TextSearchResult } from '../../../search/text-search.js';
+import { describeAnalysis, filterOf, findCode, type RankedRow, type SearchFound, type SearchInput, type TextSearchResult } from '../../../operations/search.js';
 import type { SearchTarget } from '../../../store/curated.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
