@@ -5,6 +5,7 @@
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../../core/entities.js';
+import { redactSecrets } from '../../core/redact.js';
 import type { HydrationFormat } from '../../core/memory.js';
 import type { IndexView } from '../../app-workspace.js';
 import { hydrate, type HydrateResult } from '../../memory/hydrate/hydrate.js';
@@ -23,9 +24,9 @@ export interface HydrateInput {
   resendUnchanged?: boolean | undefined;
 }
 
-export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<HydrateResult> {
+export async function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<HydrateResult> {
   const conversationId = checkId('conversation', input.conversationId);
-  return view.inTurn(conversationId, () =>
+  const result = await view.inTurn(conversationId, () =>
     hydrate(view.memory('create'), {
       query: input.query,
       conversationId,
@@ -36,6 +37,13 @@ export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<Hy
       ...(input.resendUnchanged === true ? { resendUnchanged: true } : {}),
     }),
   );
+  // The render redacts what it shows (render/hydration.ts); the blocks handed on as data do too.
+  return { ...result, hydration: { ...result.hydration, blocks: result.hydration.blocks.map((block) => ({ ...block, text: shownText(block.text) })) } };
+}
+
+/** What looks like a credential as "[redacted]", every line kept at its number. */
+function shownText(text: string): string {
+  return redactSecrets(text, { keepLines: true }).text;
 }
 
 export function episodeOf(view: IndexView, episodeId: string): EpisodeView {
@@ -47,7 +55,9 @@ export function gatesOf(view: IndexView, episodeId: string): GatesView {
 }
 
 export function entityOf(view: IndexView, key: string): EntityView {
-  return entityView(view.memory('existing'), containedKey(key));
+  const entity = entityView(view.memory('existing'), containedKey(key));
+  const artifact = entity.artifact;
+  return artifact?.text == null ? entity : { ...entity, artifact: { ...artifact, text: shownText(artifact.text) } };
 }
 
 /** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */
