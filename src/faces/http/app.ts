@@ -17,13 +17,16 @@ import { timeout } from 'hono/timeout';
 import { describeConfigIssues } from '../../config/issues.js';
 import { Admission, OverloadedError } from './admission.js';
 import { bearerAuth } from './auth.js';
+import { crossSiteGuard } from './cross-site.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
 import { inProcessQueries } from './query-pool.js';
+import { registerAuthorityRoutes } from './routes/authority.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerTaskRoutes } from './routes/tasks.js';
@@ -63,6 +66,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     options.logger[level]({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 1000), ...(c.res.headers.get('x-cache') ? { cache: c.res.headers.get('x-cache') } : {}) }, 'request');
   });
   app.use(bearerAuth(options.token));
+  app.use(crossSiteGuard());
   app.use(
     bodyLimit({
       maxSize: options.bodyLimitBytes,
@@ -77,6 +81,8 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   registerTaskRoutes(app, deps);
   registerMemoryRoutes(app, deps);
   registerDiagnosticsRoutes(app, deps);
+  registerOverviewRoutes(app, deps);
+  registerAuthorityRoutes(app, deps);
   registerServiceRoutes(app, { ...deps, metrics, version: options.version, authenticated: options.token !== null });
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));
