@@ -31,6 +31,7 @@ import { registerRetrievalRoutes } from './routes/retrieval.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import type { HttpOptions } from './types.js';
+import { isWebPagePath, registerWebPage } from '../web/routes.js';
 
 export type HttpEnv = { Variables: { requestId: string } };
 
@@ -65,7 +66,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     const level = c.res.status >= 500 ? 'warn' : 'info';
     options.logger[level]({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 1000), ...(c.res.headers.get('x-cache') ? { cache: c.res.headers.get('x-cache') } : {}) }, 'request');
   });
-  app.use(bearerAuth(options.token));
+  app.use(bearerAuth(options.token, isWebPagePath));
   app.use(crossSiteGuard());
   app.use(
     bodyLimit({
@@ -83,6 +84,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   registerDiagnosticsRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerAuthorityRoutes(app, deps);
+  registerWebPage(app, { tokenRequired: options.token !== null, version: options.version, ...(options.webAssets !== undefined ? { assets: options.webAssets } : {}) });
   registerServiceRoutes(app, { ...deps, metrics, version: options.version, authenticated: options.token !== null });
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));

@@ -1,0 +1,42 @@
+// Headless Chromium from Debian's package (/usr/bin/chromium), driven by playwright-core —
+// never a browser download. The flags keep it off the network it cannot reach here (no
+// background requests, no component updates) and each launch gets a fresh profile.
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+
+export const CHROMIUM = process.env['CAIRN_CHROMIUM'] ?? '/usr/bin/chromium';
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  /** Every request any page of this session made, in order. */
+  requests: Request[];
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Session> {
+  const profile = mkdtempSync(join(tmpdir(), 'cairn-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport });
+  const requests: Request[] = [];
+  context.on('request', (request) => requests.push(request));
+  return {
+    browser: context.browser()!,
+    context,
+    requests,
+    newPage: () => context.newPage(),
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
