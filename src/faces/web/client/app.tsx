@@ -35,6 +35,12 @@ export function App() {
     return () => window.removeEventListener('cairn:token-needed', onNeeded);
   }, []);
   const repo = params.get('repo');
+  const [shownView, setShownView] = useState(view);
+  useEffect(() => {
+    // A new view takes the focus (a screen reader hears its heading); the first one does not.
+    if (view !== shownView) document.getElementById('main')?.focus();
+    setShownView(view);
+  }, [view]);
   useEffect(() => {
     document.title = `cairn — ${viewLabel(view)}${repo ? ` — ${repo}` : ''}`;
   }, [view, repo]);

@@ -12,7 +12,10 @@ export function numberedLines(text: string, firstLine: number, detail: string): 
   const numbered = detail === 'full' || detail === 'excerpt';
   const out: NumberedLine[] = [];
   let next = firstLine;
-  for (const line of text.split('\n')) {
+  // A text that ends with a newline ends its last line there: no empty line after it.
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  for (const line of lines) {
     const gap = detail === 'excerpt' ? GAP.exec(line) : null;
     if (gap) {
       const first = Number(gap[1]);

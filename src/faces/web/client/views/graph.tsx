@@ -53,18 +53,24 @@ function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; para
     edges,
   );
   const at = new Map(placed.map((node) => [node.id, node]));
+  const shownRelations = new Set((params.get('rel') ?? RELATIONS.map((entry) => entry.relation).join(',')).split(','));
+  const visible = edges.filter((edge) => shownRelations.has(edge.relation));
+  const toggle = (relation: string, on: boolean): void => {
+    const next = RELATIONS.map((entry) => entry.relation).filter((name) => (name === relation ? on : shownRelations.has(name)));
+    navigate(withParams(params, { rel: next.length === RELATIONS.length ? null : next.join(',') }), { replace: true });
+  };
   const selected = files.find((file) => file.path === params.get('node')) ?? null;
   const select = (path: string): void => navigate(withParams(params, { node: path }), { replace: true });
   return (
     <div class="graph-layout">
       <figure class="graph" data-testid="graph">
-        <svg viewBox={`0 0 ${Math.max(width, 200)} ${Math.max(height, 160)}`} role="group" aria-label={`${files.length} files and ${edges.length} edges`}>
+        <svg width={String(Math.max(width, 200))} height={String(Math.max(height, 160))} viewBox={`0 0 ${Math.max(width, 200)} ${Math.max(height, 160)}`} role="group" aria-label={`${files.length} files and ${visible.length} edges`}>
           <defs>
             <marker id="arrow" viewBox="0 0 10 10" refX="22" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead" />
             </marker>
           </defs>
-          {edges.map((edge) => {
+          {visible.map((edge) => {
             const from = at.get(edge.from);
             const to = at.get(edge.to);
             if (!from || !to) return null;
@@ -107,10 +113,13 @@ function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; para
             </li>
             {RELATIONS.map((entry) => (
               <li>
-                <svg width="28" height="10" aria-hidden="true">
-                  <line class={`edge edge-${entry.relation}`} x1="0" y1="5" x2="28" y2="5" />
-                </svg>
-                {entry.label}
+                <label class="inline">
+                  <input type="checkbox" checked={shownRelations.has(entry.relation)} onChange={(event: Event) => toggle(entry.relation, (event.target as HTMLInputElement).checked)} />
+                  <svg width="28" height="10" aria-hidden="true">
+                    <line class={`edge edge-${entry.relation}`} x1="0" y1="5" x2="28" y2="5" />
+                  </svg>
+                  {`${entry.label} (${edges.filter((edge) => edge.relation === entry.relation).length})`}
+                </label>
               </li>
             ))}
           </ul>
@@ -138,10 +147,10 @@ function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; para
         )}
       </aside>
       <details class="wide">
-        <summary>{`The ${edges.length} edges as a table`}</summary>
+        <summary>{`The ${visible.length} edges as a table`}</summary>
         <SortableTable
           caption="Edges"
-          rows={edges}
+          rows={visible}
           columns={[
             { key: 'from', label: 'from', value: (edge) => edge.from },
             { key: 'relation', label: 'relation', value: (edge) => edge.relation },
