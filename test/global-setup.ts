@@ -1,11 +1,11 @@
 // Builds dist/ once before the suite, so tests that run the real `cairn` binary (and the
 // extraction worker threads, which load compiled JavaScript) test the current sources.
 // Type errors do not stop the emit and are reported by `npm run typecheck`, which
-// `npm test` runs first; here only a failure to emit at all is fatal. Then the emitted
-// JavaScript is bundled into dist/bundle/ as `npm run build` does: bin/cairn.js runs the
-// bundle, so the CLI tests exercise what users run; last the web page's client into
-// dist/web/, so the browser tests load the page built from the current sources. In between, the o200k_base rank table
-// is written (dist/tokenizer/), so the token counter under test is the one users run.
+// `npm test` runs first; here only a failure to emit at all is fatal. Then, as
+// `npm run build` does: the o200k_base rank table (dist/tokenizer/), so the token counter
+// under test is the one users run; the bundle (dist/bundle/), which bin/cairn.js runs, so
+// the CLI tests exercise what users run; and the web page's client (dist/web/), so the
+// browser tests load the page built from the current sources.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
