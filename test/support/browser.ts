@@ -24,9 +24,15 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Session> {
+export interface BrowserOptions {
+  viewport?: { width: number; height: number };
+  /** Lets a test inject a script (axe-core) into pages whose policy forbids it; the page's own tests keep the policy. */
+  bypassCSP?: boolean;
+}
+
+export async function openBrowser({ viewport = { width: 1280, height: 800 }, bypassCSP = false }: BrowserOptions = {}): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), 'cairn-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport, bypassCSP });
   const requests: Request[] = [];
   context.on('request', (request) => requests.push(request));
   return {
