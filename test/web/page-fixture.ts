@@ -2,8 +2,11 @@
 // and code are HTML that must never become HTML, a failing run's folder, and a remembered
 // failure; `cairn serve` (the real binary) over it on loopback; headless Chromium.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runCli } from '../support/cli.js';
@@ -73,4 +76,16 @@ export async function seriousFindings(page: Page): Promise<string[]> {
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join('; ')})`);
+}
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+let shotDir: string | null = null;
+
+/** Saves `docs/page-<name>.png` when CAIRN_SCREENSHOTS=docs (how the README's pictures are made), else in a temporary folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  shotDir ??= process.env['CAIRN_SCREENSHOTS'] === 'docs' ? DOCS : mkdtempSync(join(tmpdir(), 'cairn-shots-'));
+  mkdirSync(shotDir, { recursive: true });
+  const path = join(shotDir, `page-${name}.png`);
+  await page.screenshot({ path });
+  expect(statSync(path).size).toBeGreaterThan(5_000);
 }

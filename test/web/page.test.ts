@@ -4,24 +4,10 @@
 // nothing outside the server. Screenshots go to a temporary folder, and to docs/ when
 // CAIRN_SCREENSHOTS=docs (how the README's pictures are made).
 
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, openBrowser, type Session } from '../support/browser.js';
-import { packagePaths, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
-
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
-const shotDir = process.env['CAIRN_SCREENSHOTS'] === 'docs' ? DOCS : mkdtempSync(join(tmpdir(), 'cairn-shots-'));
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(shotDir, { recursive: true });
-  const path = join(shotDir, `page-${name}.png`);
-  await page.screenshot({ path });
-  expect(statSync(path).size).toBeGreaterThan(5_000);
-}
+import { packagePaths, screenshot, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
 
 describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the web page', () => {
   let bench: Bench;
