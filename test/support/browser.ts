@@ -13,6 +13,9 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
+/** Browser tests skip on a machine without Chromium, but never in CI (.ci/run installs it). */
+export const skipWithoutChromium = !chromiumAvailable() && process.env['CI'] !== 'true';
+
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 export interface Session {

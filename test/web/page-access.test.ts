@@ -5,7 +5,7 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, openBrowser, type Session } from '../support/browser.js';
+import { openBrowser, skipWithoutChromium, type Session } from '../support/browser.js';
 import { packagePaths, screenshot, seriousFindings, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
 
 const WINDOWS = [
@@ -27,12 +27,12 @@ const VIEWS: { view: string; extra: Record<string, string>; ready: string }[] = 
 async function tabTo(page: Page, selector: string, limit = 40): Promise<void> {
   for (let pressed = 0; pressed < limit; pressed += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) return;
+    if ((await page.locator(`${selector}:focus`).count()) > 0) return;
   }
   throw new Error(`${limit} presses of Tab never reached ${selector}`);
 }
 
-describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the web page for everyone', () => {
+describe.skipIf(skipWithoutChromium)('the web page for everyone', () => {
   let bench: Bench;
   let browser: Session;
   let page: Page;
@@ -62,7 +62,7 @@ describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the we
         await page.goto(viewUrl(bench.server, { view, repo: 'shop', task: TASK, budget: '8000', task_id: taskId, ...extra }));
         await page.locator(ready).first().waitFor();
         const findings = await seriousFindings(page);
-        const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        const [scrollWidth, innerWidth] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
         if (scrollWidth > innerWidth) findings.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
         if (findings.length > 0) found[view] = findings;
         if (window.name === 'narrow' && view === 'task') await screenshot(page, 'task-narrow');
@@ -76,9 +76,9 @@ describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the we
     await page.goto(viewUrl(bench.server, { view: 'task', repo: 'shop' }));
     await page.locator('textarea[name=task]').waitFor();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Skip to content');
+    expect((await page.locator(':focus').textContent())?.trim()).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.locator(':focus').getAttribute('id')).toBe('main');
 
     await tabTo(page, 'textarea[name=task]');
     await page.keyboard.type(TASK);
@@ -92,9 +92,9 @@ describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the we
     await page.keyboard.press('Enter');
     await page.locator('[data-testid=graph] .node').first().waitFor();
     expect(new URL(page.url()).searchParams.get('view')).toBe('graph');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.locator(':focus').getAttribute('id')).toBe('main');
     await tabTo(page, '[data-testid=graph] .node');
-    const path = await page.evaluate(() => (document.activeElement as HTMLElement).dataset['path']);
+    const path = await page.locator(':focus').getAttribute('data-path');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.provenance h2').textContent()).toBe(path);
   });

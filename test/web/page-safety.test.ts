@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, openBrowser, type Session } from '../support/browser.js';
+import { openBrowser, skipWithoutChromium, type Session } from '../support/browser.js';
 import { HOSTILE_CODE, HOSTILE_FILE, HOSTILE_TASK, packagePaths, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
 
 const TOKEN = 'c41rn-page-test-8f3a9d27e1b64c05a7d2e9f1';
@@ -16,13 +16,13 @@ const ENTITY = 'shop/cart.py::Cart.total';
 
 /** Elements or attributes only HTML from the repository could have made. */
 async function injected(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('img, b, script:not([src]), [onerror], [onmouseover]')].map((element) => element.outerHTML));
+  return page.locator('img, b, script:not([src]), [onerror], [onmouseover]').evaluateAll((elements) => elements.map((element) => element.outerHTML));
 }
 
 const hydrate = (bench: Bench, query: string): Promise<Response> =>
   fetch(`${bench.server.url}/hydrate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repo: 'shop', query, conversation_id: 'conv-safety' }) });
 
-describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the web page shows the repository as text', () => {
+describe.skipIf(skipWithoutChromium)('the web page shows the repository as text', () => {
   let bench: Bench;
   let browser: Session;
   let page: Page;
@@ -132,7 +132,7 @@ fetch(${JSON.stringify(`${target}/memory/approve`)}, { method: 'POST', mode: 'no
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
-describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the web page on a server started with --token', () => {
+describe.skipIf(skipWithoutChromium)('the web page on a server started with --token', () => {
   let bench: Bench;
   let browser: Session;
 
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the we
     expect(urls.some((seen) => seen.includes(TOKEN))).toBe(false);
     const sent = browser.requests.filter((request) => request.url().endsWith('/retrieve')).map((request) => request.headers()['authorization']);
     expect(sent).toContain(`Bearer ${TOKEN}`);
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await browser.context.cookies()).toEqual([]);
     await page.close();
   });
 });

@@ -6,10 +6,10 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, openBrowser, type Session } from '../support/browser.js';
+import { openBrowser, skipWithoutChromium, type Session } from '../support/browser.js';
 import { packagePaths, screenshot, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
 
-describe.skipIf(!chromiumAvailable() && process.env['CI'] === undefined)('the web page', () => {
+describe.skipIf(skipWithoutChromium)('the web page', () => {
   let bench: Bench;
   let browser: Session;
   let page: Page;
