@@ -1,5 +1,7 @@
 // A table that sorts by any column (a button in each header; aria-sort says which) and is
 // filtered by the view around it. Cells are text; a column may render its own element.
+// Long tables show their first rows (sorted as asked) and a button for the rest: a 16k-token
+// package's "left out" list runs to hundreds of rows, most of the page's elements.
 
 import { useState } from 'hono/jsx/dom';
 import type { Child } from 'hono/jsx';
@@ -12,10 +14,14 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
-export function SortableTable<T>({ rows, columns, caption, initial }: { rows: readonly T[]; columns: Column<T>[]; caption: string; initial?: { key: string; descending: boolean } }) {
+export const FIRST_ROWS = 100;
+
+export function SortableTable<T>({ rows, columns, caption, initial, limit = FIRST_ROWS }: { rows: readonly T[]; columns: Column<T>[]; caption: string; initial?: { key: string; descending: boolean }; limit?: number }) {
   const [sort, setSort] = useState(initial ?? null);
+  const [whole, setWhole] = useState(false);
   const column = sort ? columns.find((entry) => entry.key === sort.key) : undefined;
   const sorted = column ? [...rows].sort((a, b) => compare(column.value(a), column.value(b)) * (sort!.descending ? -1 : 1)) : rows;
+  const shown = whole || sorted.length <= limit ? sorted : sorted.slice(0, limit);
   return (
     <div class="table-wrap" role="region" aria-label={caption} tabindex={0}>
       <table class="data">
@@ -36,7 +42,7 @@ export function SortableTable<T>({ rows, columns, caption, initial }: { rows: re
           </tr>
         </thead>
         <tbody>
-          {sorted.map((row) => (
+          {shown.map((row) => (
             <tr>
               {columns.map((entry) => (
                 <td class={entry.numeric ? 'num' : undefined}>{entry.render ? entry.render(row) : display(entry.value(row))}</td>
@@ -45,6 +51,12 @@ export function SortableTable<T>({ rows, columns, caption, initial }: { rows: re
           ))}
         </tbody>
       </table>
+      {shown.length < sorted.length ? (
+        <p class="more">
+          <button type="button" class="secondary" onClick={() => setWhole(true)}>{`Show all ${sorted.length} rows`}</button>
+          <span class="muted">{` the first ${shown.length} are shown`}</span>
+        </p>
+      ) : null}
     </div>
   );
 }
