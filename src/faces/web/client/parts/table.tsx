@@ -61,9 +61,20 @@ export function SortableTable<T>({ rows, columns, caption, initial, limit = FIRS
   );
 }
 
-function display(value: string | number | null): string {
+function display(value: string | number | null): Child {
   if (value === null) return '—';
-  return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+  return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : breakable(value);
+}
+
+/**
+ * A path or a key (`shop/cart.py::Cart.total`) with places to break a line after each `/`,
+ * `::` and `.`: cells break words only there, so a column of short words ("precision",
+ * "dropped") is never cut mid-word to make room for a long path.
+ */
+export function breakable(text: string): Child {
+  if (text.includes(' ') || text.length < 16) return text;
+  const parts = text.split(/(?<=\/|::|\.)/);
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [<wbr />, part]));
 }
 
 function compare(a: string | number | null, b: string | number | null): number {

@@ -8,7 +8,7 @@ import { useState } from 'hono/jsx/dom';
 import { api, segment } from '../api.js';
 import { when } from '../format.js';
 import { Pending, ErrorNote } from '../parts/status.js';
-import { SortableTable } from '../parts/table.js';
+import { breakable, SortableTable } from '../parts/table.js';
 import { useAsync } from '../use-async.js';
 import { viewHref } from '../../views.js';
 
@@ -114,7 +114,7 @@ function EpisodeDetail({ repo, episodeId, params }: { repo: string; episodeId: s
               rows={rows}
               columns={[
                 { key: 'position', label: '#', value: (row) => row.block.position, numeric: true },
-                { key: 'entity', label: 'entity', value: (row) => row.block.entity_key, render: (row) => <a href={viewHref('episodes', params, { episode: episodeId, entity: row.block.entity_key })}>{row.block.entity_key}</a> },
+                { key: 'entity', label: 'entity', value: (row) => row.block.entity_key, render: (row) => <a href={viewHref('episodes', params, { episode: episodeId, entity: row.block.entity_key })}>{breakable(row.block.entity_key)}</a> },
                 { key: 'status', label: 'since shown', value: (row) => statusText(row.block) },
                 { key: 'why', label: 'why', value: (row) => `${row.block.reason}: ${row.block.triggered_by}` },
                 { key: 'tokens', label: 'tokens', value: (row) => row.block.token_count, numeric: true },
