@@ -119,6 +119,21 @@ describe.skipIf(skipWithoutChromium)('the web page', () => {
     await screenshot(page, 'decisions');
   });
 
+  it('shows a long table\'s first 100 rows, and the rest on request', async () => {
+    for (let run = 0; run < 3; run += 1) {
+      const answer = await fetch(`${bench.server.url}/retrieve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repo: 'shop', task: TASK, task_id: 'task-long-table', max_tokens: 8000 }) });
+      expect(answer.status).toBe(200);
+    }
+    await page.goto(viewUrl(bench.server, { view: 'decisions', repo: 'shop', task_id: 'task-long-table' }));
+    const table = page.locator('table.data').first();
+    await table.locator('tbody tr').first().waitFor();
+    const total = Number(/\((\d+)\)$/.exec((await table.locator('caption').textContent())!)![1]);
+    expect(total).toBeGreaterThan(100);
+    expect(await table.locator('tbody tr').count()).toBe(100);
+    await page.getByRole('button', { name: `Show all ${total} rows` }).click();
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(total);
+  });
+
   it('puts conversations on a timeline; an entity shows its gates, the diff since it was shown, and approval', async () => {
     const hydrate = (query: string): Promise<Response> =>
       fetch(`${bench.server.url}/hydrate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ repo: 'shop', query, conversation_id: 'conv-1' }) });
