@@ -5,7 +5,7 @@
 // same edges are listed as a table for reading without the picture.
 
 import { api } from '../api.js';
-import { basename, signalsText } from '../format.js';
+import { shortLabels, signalsText } from '../format.js';
 import { layoutGraph } from '../graph-layout.js';
 import { packageFiles } from '../package-model.js';
 import { navigate, withParams } from '../router.js';
@@ -53,6 +53,7 @@ function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; para
     edges,
   );
   const at = new Map(placed.map((node) => [node.id, node]));
+  const names = shortLabels(files.map((file) => file.path));
   const shownRelations = new Set((params.get('rel') ?? RELATIONS.map((entry) => entry.relation).join(',')).split(','));
   const visible = edges.filter((edge) => shownRelations.has(edge.relation));
   const toggle = (relation: string, on: boolean): void => {
@@ -100,7 +101,7 @@ function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; para
                 <circle r={file.seed ? '14' : '10'} />
                 {file.seed ? <circle r="19" class="seed-ring" /> : null}
                 <text y="32" text-anchor="middle">
-                  {basename(file.path)}
+                  {names.get(file.path)!}
                 </text>
               </g>
             );
