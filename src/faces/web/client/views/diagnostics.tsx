@@ -43,7 +43,7 @@ export function DiagnosticsView({ params }: { params: URLSearchParams }) {
               <p class="muted">None recorded (cairn failures record --bundle FILE --resolution TEXT).</p>
             ) : (
               <SortableTable
-                caption={`Failures (${list.length} of ${total})`}
+                caption={list.length === total ? 'Failures' : `Failures, the latest of ${total}`}
                 rows={list}
                 columns={[
                   { key: 'at', label: 'recorded', value: (row) => when(row.recorded_at) },

@@ -110,7 +110,7 @@ function EpisodeDetail({ repo, episodeId, params }: { repo: string; episodeId: s
           const rows = hydration.blocks.map((block) => ({ block, gate: byKey.get(block.entity_key) ?? null }));
           return (
             <SortableTable
-              caption={`Blocks (${hydration.used_tokens} of ${hydration.max_tokens} tokens)`}
+              caption={`Blocks, ${hydration.used_tokens} of ${hydration.max_tokens} tokens`}
               rows={rows}
               columns={[
                 { key: 'position', label: '#', value: (row) => row.block.position, numeric: true },
