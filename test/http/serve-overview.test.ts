@@ -47,6 +47,16 @@ describe('overview and authority routes', () => {
     expect((await api.get('/repos/nope/tasks')).status).toBe(404);
   });
 
+  it('POST /retrieval/search carries each row\'s ranking signals when asked, and not otherwise', async () => {
+    const asked = await api.post('/retrieval/search', { repo: 'shop', query: 'payment error charge', signals: true });
+    expect(asked.status).toBe(200);
+    const rows = asked.json['results'] as { path: string; signals?: { signal: string; rank: number | null; contribution: number }[] }[];
+    expect(rows[0]!.signals!.length).toBeGreaterThan(0);
+    expect(rows[0]!.signals!.some((entry) => entry.rank === 1 && entry.contribution > 0)).toBe(true);
+    const plain = await api.post('/retrieval/search', { repo: 'shop', query: 'payment error charge' });
+    expect((plain.json['results'] as { signals?: unknown }[]).every((row) => row.signals === undefined)).toBe(true);
+  });
+
   it('POST /retrieval/edges names the edges among the given files only', async () => {
     const answer = await api.post('/retrieval/edges', { repo: 'shop', paths: ['shop/cart.py', 'shop/payments/gateway.py'] });
     expect(answer.status).toBe(200);
