@@ -49,6 +49,7 @@ describe.skipIf(skipWithoutChromium)('the web page', () => {
     for (const { label, numbers } of spans) expect(`lines ${numbers[0]}–${numbers[numbers.length - 1]}`).toBe(label);
     expect(spans.some(({ numbers }) => numbers[0] !== '1')).toBe(true);
 
+    expect(await page.getByTestId('match').textContent()).toMatch(/^Match: strong — the task matches this repository/);
     const figure = async (name: string): Promise<number> => Number(await page.locator(`[data-testid=budget] [data-figure=${name}]`).textContent());
     expect(await figure('window')).toBe(8000);
     expect(await figure('reserved')).toBe(0);

@@ -1,5 +1,5 @@
 // The package as the page shows it: each item of `POST /retrieve` (path, symbol, lines,
-// detail, reason, text, match) beside what the raw log says of it (`GET .../explain` for the
+// detail, reason, text) beside what the raw log says of it (`GET .../explain` for the
 // same run: the budget's placement — tier, tokens, demotion — and the stage decision that
 // kept it, with its signals and score); and, apart, what was left out and why. Only joins
 // and sorts what the API gave: no ranking is recomputed here.
@@ -11,7 +11,6 @@ export interface PackageItem {
   detail: string;
   reason: string;
   text: string;
-  match?: string;
   [other: string]: unknown;
 }
 

@@ -21,6 +21,9 @@ export interface PackageJson {
   items: PackageItem[];
   edges: { from: string; to: string; relation: string }[];
   notes?: string[];
+  /** Whether anything in the repository matches the task, and the evidence (said first). */
+  match?: 'strong' | 'weak' | 'none';
+  matchEvidence?: { summary: string; closest: { key: string; why: string }[] };
   [other: string]: unknown;
 }
 

@@ -1,7 +1,8 @@
 // The Task view: a task, a budget and the stages; the package as a list — each item with
 // where it is from, how much of it is shown, what it cost, which stage and tier brought it
-// and why, its signals and match — and its code; the budget bar; and, apart, what was left
-// out and why. `/ui?repo=…&task=…&budget=8000` runs it on first load.
+// and why, its signals — and its code; the package's match strength (whether anything in
+// the repository matches the task, and the evidence) and the budget bar; and, apart, what
+// was left out and why. `/ui?repo=…&task=…&budget=8000` runs it on first load.
 
 import { useEffect } from 'hono/jsx/dom';
 import { leftOut, type ItemRow } from '../package-model.js';
@@ -103,6 +104,7 @@ function PackageView({ value, params }: { value: Retrieval; params: URLSearchPar
         {' · '}
         <a href={viewHref('graph', params, { task_id: value.taskId })}>graph of its files</a>
       </p>
+      {value.pkg.match ? <MatchNote match={value.pkg.match} evidence={value.pkg.matchEvidence ?? null} /> : null}
       <BudgetBar budget={value.pkg.budget} />
       {value.notes.length > 0 ? (
         <ul class="notes" aria-label="Notes">
@@ -136,10 +138,31 @@ function PackageView({ value, params }: { value: Retrieval; params: URLSearchPar
   );
 }
 
+/** The package's first word: whether anything in the repository matches the task, and why it says so. */
+function MatchNote({ match, evidence }: { match: string; evidence: { summary: string; closest: { key: string; why: string }[] } | null }) {
+  return (
+    <section class="match-note" aria-label="Match" data-testid="match">
+      <p>
+        <strong class={`match-${match}`}>{`Match: ${match}`}</strong>
+        {evidence ? ` — ${evidence.summary}` : ''}
+      </p>
+      {evidence && evidence.closest.length > 0 ? (
+        <ul aria-label="Closest candidates">
+          {evidence.closest.map((candidate) => (
+            <li>
+              <code>{candidate.key}</code>
+              {` — ${candidate.why}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 function Item({ row, index, focused }: { row: ItemRow; index: number; focused: boolean }) {
   const { item } = row;
   const title = item.symbol === null ? item.path : `${item.path} · ${item.symbol}`;
-  const match = typeof item.match === 'string' ? item.match : null;
   return (
     <article class={focused ? 'item focused' : 'item'} data-item-id={row.id} tabindex={-1} aria-labelledby={`item-${index}`}>
       <h3 id={`item-${index}`}>
@@ -164,14 +187,6 @@ function Item({ row, index, focused }: { row: ItemRow; index: number; focused: b
           <dt>tier</dt>
           <dd data-field="tier">{row.tier === null ? '—' : String(row.tier)}</dd>
         </div>
-        {match ? (
-          <div>
-            <dt>match</dt>
-            <dd data-field="match" class={`match-${match}`}>
-              {match}
-            </dd>
-          </div>
-        ) : null}
         {row.score !== null ? (
           <div>
             <dt>score</dt>
