@@ -178,6 +178,8 @@ export interface MemoryStore {
   recordEpisode(episode: NewEpisode): void;
   episode(id: string): EpisodeRecord | null;
   episodes(conversationId: string): EpisodeRecord[];
+  /** The most recently recorded episodes of every conversation, newest first (ties by id), at most `limit`. */
+  recentEpisodes(limit: number): EpisodeRecord[];
   blocks(episodeId: string): StoredBlock[];
   cuts(episodeId: string): StoredCut[];
   /** Entities the conversation's episodes before `beforeSequence` showed, in the order first shown. */

@@ -123,6 +123,15 @@ export function runMemoryStoreSuite(name: string, open: OpenMemoryStore): void {
       expect(store.episode('e9')).toBeNull();
     });
 
+    it('lists the most recent episodes of every conversation, newest first, within the limit', () => {
+      expect(store.recentEpisodes(10)).toEqual([]);
+      twoEpisodes();
+      store.recordEpisode(episode('x1', 'other', 1, [], {}));
+      // e2 (created at 2000) is newest; e1 and x1 share 1000, ties by id descending.
+      expect(store.recentEpisodes(10).map((e) => [e.id, e.conversationId])).toEqual([['e2', 'c'], ['x1', 'other'], ['e1', 'c']]);
+      expect(store.recentEpisodes(2).map((e) => e.id)).toEqual(['e2', 'x1']);
+    });
+
     it('writes nothing of an episode whose artifacts conflict', () => {
       store.putArtifacts(new Map([[H.a, 'one']]));
       expect(conflictCode(() => store.recordEpisode(episode('e1', 'c', 1, [block(0, 'x.py', H.a)], { [H.a]: 'two' })))).toBe('CONFLICT');

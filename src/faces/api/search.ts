@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '../../core/entities.js';
 import { isCairnError, UsageError } from '../../core/errors.js';
 import { languageNamed } from '../../indexer/classify/language.js';
 import { cairnRanker } from '../../search/rank/cairn-ranker.js';
-import type { RankResult } from '../../search/rank/types.js';
+import type { RankResult, SignalContribution } from '../../search/rank/types.js';
 import { searchIndex } from '../../search/text-search.js';
 import type { FileFilter } from '../../store/curated.js';
 import { onDiskOnly } from './on-disk.js';
@@ -19,6 +19,8 @@ export interface SearchInput {
   paths?: string[] | undefined;
   languages?: string[] | undefined;
   includeTests?: boolean | undefined;
+  /** Hybrid rows carry the signals that ranked them (the web page shows them; agents need not). */
+  signals?: boolean | undefined;
 }
 
 export interface SearchRow {
@@ -27,6 +29,8 @@ export interface SearchRow {
   symbol?: string;
   line?: number;
   score: number;
+  /** Each signal's part in the score, when asked for (hybrid mode only). */
+  signals?: { signal: string; rank: number | null; contribution: number }[];
 }
 
 export interface SearchAnswer {
@@ -69,9 +73,9 @@ export async function searchCode(view: IndexView, input: SearchInput): Promise<S
       input.kind === 'symbol'
         ? ranked.result.symbols.map((hit) => {
             const record = view.reader.symbol(hit.key);
-            return { path: hit.path, ...(record ? { symbol: record.qualifiedName, line: record.startLine } : {}), score: round(hit.score) };
+            return { path: hit.path, ...(record ? { symbol: record.qualifiedName, line: record.startLine } : {}), score: round(hit.score), ...signalsOf(hit.signals, input.signals) };
           })
-        : ranked.result.files.map((hit) => ({ path: hit.path, score: round(hit.score) }));
+        : ranked.result.files.map((hit) => ({ path: hit.path, score: round(hit.score), ...signalsOf(hit.signals, input.signals) }));
   }
   const { kept, gone } = onDiskOnly(view.context.root, rows, (row) => row.path);
   return { query: input.query, kind: input.kind, mode: input.mode, results: kept.slice(0, input.limit), ...(gone ? { deleted: gone } : {}), ...(note ? { note } : {}) };
@@ -85,6 +89,11 @@ async function rank(view: IndexView, request: { query: string; limit: number; fi
     if (!isCairnError(error) || (error.code !== 'PROVIDER_UNAVAILABLE' && error.code !== 'PROVIDER_INVALID_RESPONSE')) throw error;
     return { result: await cairnRanker.rank(view.reader, request), note: `ranked without vectors: ${error.message}` };
   }
+}
+
+function signalsOf(signals: readonly SignalContribution[], wanted: boolean | undefined): Pick<SearchRow, 'signals'> {
+  if (wanted !== true) return {};
+  return { signals: signals.map((entry) => ({ signal: entry.signal, rank: entry.rank, contribution: round(entry.contribution) })) };
 }
 
 function round(score: number): number {

@@ -47,6 +47,7 @@ export const searchBody = z
       })
       .strict()
       .optional(),
+    signals: z.boolean().default(false).openapi({ description: "Hybrid rows carry each ranking signal's rank and part in the score" }),
   })
   .strict()
   .openapi('SearchRequest');
@@ -56,7 +57,15 @@ export const searchAnswer = z
     query: z.string(),
     kind: z.string(),
     mode: z.string(),
-    results: z.array(z.object({ path: z.string(), symbol: z.string().optional(), line: z.number().optional(), score: z.number() })),
+    results: z.array(
+      z.object({
+        path: z.string(),
+        symbol: z.string().optional(),
+        line: z.number().optional(),
+        score: z.number(),
+        signals: z.array(z.object({ signal: z.string(), rank: z.number().nullable(), contribution: z.number() })).optional(),
+      }),
+    ),
     deleted: z.number().optional(),
     note: z.string().optional(),
   })
@@ -161,7 +170,7 @@ export const taskParams = z.object({
   task_id: z.string().min(1).max(128).openapi({ param: { name: 'task_id', in: 'path' }, example: 'task-0mwwi3t4x-d4f610a5' }),
 });
 
-const repoParam = z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' });
+export const repoParam = z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' });
 
 export const repoTaskParams = taskParams.extend({ repo: repoParam });
 

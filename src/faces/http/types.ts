@@ -5,6 +5,7 @@ import type { CacheConfig as ConfiguredCache } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
 import type { AdmissionLimits } from './admission.js';
 import type { QueryRunner } from './query-pool.js';
+import type { WebAssets } from '../web/assets.js';
 
 export type CacheConfig = ConfiguredCache;
 
@@ -21,4 +22,6 @@ export interface HttpOptions {
   admission: AdmissionLimits;
   /** Where pooled operations run (default: in this thread). */
   queries?: QueryRunner;
+  /** The web page's built files (default: dist/web; null: not built, /ui answers 503). */
+  webAssets?: WebAssets | null;
 }

@@ -85,6 +85,9 @@ class SqliteMemoryStore implements MemoryStore {
   episodes(conversationId: string) {
     return this.episodesPart.episodes(conversationId);
   }
+  recentEpisodes(limit: number) {
+    return this.episodesPart.recentEpisodes(limit);
+  }
   blocks(episodeId: string) {
     return this.episodesPart.blocks(episodeId);
   }

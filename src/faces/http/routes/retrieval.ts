@@ -24,6 +24,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       paths: request.filters?.paths,
       languages: request.filters?.languages,
       includeTests: request.filters?.include_tests,
+      signals: request.signals,
     }) as never;
   });
 
