@@ -80,7 +80,7 @@ describe.skipIf(skipWithoutChromium)('the web page shows the repository as text'
     await page.goto(viewUrl(bench.server, { view: 'episodes', repo: 'shop', entity: `${HOSTILE_FILE}::render_badge` }));
     await page.getByTestId('entity-state').waitFor();
     expect(await page.locator('#entity-title').textContent()).toBe(`${HOSTILE_FILE}::render_badge`);
-    expect(await page.locator('[data-testid=timeline] .query').allTextContents()).toContain('Fix `render_badge`: it returns <img src=x onerror=alert(7)>');
+    await expect.poll(() => page.locator('[data-testid=timeline] .query').allTextContents()).toContain('Fix `render_badge`: it returns <img src=x onerror=alert(7)>');
     expect(await injected(page)).toEqual([]);
   });
 

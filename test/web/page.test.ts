@@ -147,7 +147,8 @@ describe.skipIf(skipWithoutChromium)('the web page', () => {
     expect(await page.locator('pre.diff .add').allTextContents()).toContain('+        return round(discounted * (1 + TAX_RATE), 3)\n');
     expect((await hydrate('And `Cart.total` again')).status).toBe(200);
     await page.reload();
-    expect(await page.locator('[data-testid=timeline] li').count()).toBe(2);
+    // The conversations arrive by their own request after the page loads: wait for them.
+    await expect.poll(() => page.locator('[data-testid=timeline] li').count()).toBe(2);
     await page.locator('[data-testid=timeline] a').nth(1).click();
     const blocks = page.locator('#episode-title ~ div table tbody tr, section[aria-labelledby=episode-title] tbody tr');
     await blocks.first().waitFor();
