@@ -16,6 +16,7 @@ export const REQUIRED_TABLES: Readonly<Record<SchemaName, readonly string[]>> = 
     'doc_chunks', 'doc_links', 'cochange', 'commits', 'commit_files',
     ...fts5('files_fts'), ...fts5('symbols_fts'), ...fts5('docs_fts'), ...fts5('commits_fts'),
     'files_vocab', 'symbols_vocab', 'docs_vocab',
+    'file_meta', ...fts5('file_meta_fts'), 'file_meta_vocab',
   ],
   'raw-log': ['entries'],
   sessions: ['sessions'],
