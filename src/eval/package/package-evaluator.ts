@@ -8,6 +8,7 @@ import { itemIdentity, textAt, type ContextPackage } from '../../core/context-pa
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
+import type { Ranker } from '../../search/rank/types.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';
 import type { EvalTask } from '../dataset.js';
@@ -28,6 +29,8 @@ export interface PackageEvaluatorOptions {
   /** The evaluator's name in reports (default "package"), to compare settings side by side. */
   name?: string;
   tuning?: RetrievalTuning;
+  /** The ranker the retrieval seeds from (default: the pipeline's own). */
+  ranker?: Ranker;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -77,7 +80,7 @@ export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluato
   return recallEvaluator(options.name ?? PACKAGE_EVALUATOR, options.budgets, async (task, context, budget) => {
     const logs = options.openLogs(context.tree);
     try {
-      const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
+      const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}) };
       const result = await retrieve(ports, {
         task: task.query,
         stages: options.stages ?? ['scope', 'precision'],

@@ -39,6 +39,8 @@ interface EvalFlags {
   category?: string;
   packageBudgets: number[];
   package: boolean;
+  packageRanker: string;
+  chunkRag: boolean;
 }
 
 const NO_BASELINE = 'none';
@@ -67,6 +69,8 @@ export function registerEvalCommand(program: Command, io: Io): void {
         .argParser(cutoffs(MAX_PACKAGE_BUDGET))
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
+    .option('--package-ranker <name>', `ranker the package's retrieval seeds from (${RANKER_NAMES.join(', ')}), to compare settings`, RANKER_NAMES[0])
+    .option('--no-chunk-rag', 'skip the chunk-RAG baseline of the context-recall measurement (it does not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
@@ -94,8 +98,8 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
   if (flags.package) {
-    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
-    evaluators.push(chunkRagEvaluator(flags.packageBudgets));
+    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs, ranker: rankerByName(flags.packageRanker) }));
+    if (flags.chunkRag) evaluators.push(chunkRagEvaluator(flags.packageBudgets));
   }
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
