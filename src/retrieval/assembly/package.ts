@@ -11,6 +11,7 @@ import { matcherFor } from './term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
+import { historySection } from './history.js';
 
 export interface AssembleOptions {
   format: RenderFormat;
@@ -20,6 +21,8 @@ export interface AssembleOptions {
   createdAt: string;
   minCoChange: number;
   tuning: CandidateTuning;
+  /** Recent commits per file for the historical section (0 or absent: none). */
+  historyCommits?: number;
 }
 
 export interface Assembled {
@@ -43,6 +46,7 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
       query: task.text,
       notes,
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
+      history: historySection(kb.reader, context, { commitsPerFile: options.historyCommits ?? 0 }),
       createdAt: options.createdAt,
     },
   });

@@ -61,6 +61,8 @@ export interface RetrieveRequest {
   format: RenderFormat;
   /** How packages are shaped (defaults: DEFAULT_TUNING); evaluations compare settings with it. */
   tuning?: RetrievalTuning;
+  /** Recent commits per file of the historical section (assembly/history.ts); 0 or absent: no section. */
+  history?: number;
 }
 
 export interface RetrieveResult {
@@ -80,7 +82,7 @@ export type { StoredTask } from './stored-task.js';
 export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest): Promise<RetrieveResult> {
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
   const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
-  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format };
+  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format, ...(request.history ? { history: request.history } : {}) };
   // A re-run of an existing task that fails must not cost the task its last good session.
   const previous = request.taskId === undefined ? null : ports.sessions.get(taskId);
   return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING, previous });
@@ -129,6 +131,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
       createdAt: new Date(clock()).toISOString(),
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
       tuning: run.tuning.candidates,
+      historyCommits: run.stored.history ?? 0,
     });
     log.write('budget', 'budget', budgetRecord(assembled));
     session.finish(assembled.package);
