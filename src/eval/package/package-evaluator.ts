@@ -31,6 +31,8 @@ export interface PackageEvaluatorOptions {
   tuning?: RetrievalTuning;
   /** The ranker the retrieval seeds from (default: the pipeline's own). */
   ranker?: Ranker;
+  /** Commits per file in the package's historical section (absent: none). */
+  history?: number | undefined;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -87,6 +89,7 @@ export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluato
         budget: { contextWindow: budget, reservedTokens: 0 },
         format: 'markdown',
         ...(options.tuning ? { tuning: options.tuning } : {}),
+        ...(options.history ? { history: options.history } : {}),
       });
       const items = [
         ...result.package.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`),

@@ -99,6 +99,7 @@ describe('cairn eval --dataset', () => {
     const both = JSON.parse((await cairn(...base)).out);
     expect(Object.keys(both.summary.values)).toEqual(['bm25-file', 'package', 'chunk-rag']);
     expect((await cairn(...base, '--package-ranker', 'nope')).code).toBe(2);
+    expect((await cairn(...base, '--package-history', '0')).code).toBe(2);
   });
 
   it('filters tasks by id, category and count', async () => {
