@@ -22,6 +22,7 @@ export const REQUIRED_TABLES: Readonly<Record<SchemaName, readonly string[]>> = 
   sessions: ['sessions'],
   vectors: ['meta', 'items', 'completed_paths', 'embedding_cache'],
   failures: ['failures'],
+  enrichment: ['enrichment', 'enrichment_ids', ...fts5('enrichment_fts')],
   memory: ['artifacts', 'episodes', 'blocks', 'cuts', 'versions', 'ledger', 'evaluations', 'authority', 'etv_cache', 'counters'],
 };
 
