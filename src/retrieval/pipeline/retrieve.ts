@@ -7,6 +7,7 @@ import { describeError, isCairnError, UsageError } from '../../core/errors.js';
 import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
+import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionRecord, SessionStore } from '../../store/session.js';
 import { diskSources } from '../assembly/source-texts.js';
@@ -47,6 +48,8 @@ export interface RetrievalPorts {
   /** Where the run's log entries and session patches are stored; when absent, through rawLog and sessions. */
   records?: RecordSink;
   ranker?: Ranker;
+  /** Promoted file enrichment (`cairn enrich`); absent or null: none. */
+  enrichment?: EnrichmentReader | null;
   /** Index lookups remembered across the runs of a session (memo-reader.ts); when absent, for one run. */
   readMemo?: ReadMemo;
   now?: () => number;
@@ -119,7 +122,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     // The model's modules (and the schema library that checks its answers) load only when there is a model.
     if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
-    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
+    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: promotedEnrichment(ports.enrichment ?? null) };
     if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const staged = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
@@ -161,7 +164,7 @@ function fitterOf(ports: RetrievalPorts): Fitter {
   return ports.fitter ?? inProcessFitter(createO200kCounter());
 }
 
-/** File metadata enrichment (summaries, tags) is recorded in the index's meta when present. */
-export function hasEnrichment(reader: CuratedReader): boolean {
-  return reader.meta('enrichment') !== null;
+/** The enrichment when it holds promoted summaries (staged ones are not retrieval's to read). */
+function promotedEnrichment(enrichment: EnrichmentReader | null): EnrichmentReader | null {
+  return enrichment !== null && enrichment.promotedCount() > 0 ? enrichment : null;
 }
