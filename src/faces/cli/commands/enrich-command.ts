@@ -6,7 +6,7 @@
 import { Option, type Command } from 'commander';
 import { openEnrichmentStore } from '../../../app.js';
 import { openCompleteReader } from '../../../app-readers.js';
-import { modelPort } from '../../../app-retrieval.js';
+import { modelPort, refreshed } from '../../../app-retrieval.js';
 import { UsageError } from '../../../core/errors.js';
 import { enrichFiles, type EnrichEvent, type EnrichSummary } from '../../../indexer/enrich/enrich-files.js';
 import { resolveModel, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
@@ -19,6 +19,7 @@ interface EnrichFlags extends RepoFlags, ModelFlags {
   promote?: boolean;
   discard?: boolean;
   json?: boolean;
+  refresh: boolean;
 }
 
 export function registerEnrichCommand(program: Command, io: Io): void {
@@ -33,6 +34,7 @@ export function registerEnrichCommand(program: Command, io: Io): void {
     .option('--promote', 'make the staged summaries the ones retrieval reads (after enriching, when a model is given)')
     .option('--discard', 'drop the staged summaries instead (the promoted ones stay)')
     .option('--json', 'print a JSON summary')
+    .option('--no-refresh', 'do not refresh the index first (files changed since are left for a later run)')
     .action(async (flags: EnrichFlags) => {
       if (flags.promote && flags.discard) throw new UsageError('--promote and --discard exclude each other', { hint: 'promote the staged summaries, or discard them' });
       const context = await repoFrom(flags, io);
@@ -43,7 +45,7 @@ export function registerEnrichCommand(program: Command, io: Io): void {
       }
       const store = openEnrichmentStore(context);
       try {
-        const run = asksModel ? await enrichWithModel(io, context, store, llm!, flags.limit) : null;
+        const run = asksModel ? await enrichWithModel(io, context, store, llm!, flags) : null;
         const settled = flags.discard ? { discarded: store.discard() } : flags.promote ? { promoted: store.promote() } : {};
         const result = { ...(run ?? {}), ...settled, staged: store.stagedCount(), promotedTotal: store.promotedCount() };
         if (flags.json) printJson(io, result);
@@ -59,8 +61,10 @@ async function enrichWithModel(
   context: Awaited<ReturnType<typeof repoFrom>>,
   store: EnrichmentStore,
   llm: NonNullable<Awaited<ReturnType<typeof resolveModel>>>,
-  limit: number | undefined,
+  flags: Pick<EnrichFlags, 'limit' | 'refresh'>,
 ): Promise<EnrichSummary> {
+  if (flags.refresh) for (const warning of await refreshed(context)) io.err(`cairn: warning: ${warning}\n`);
+  const { limit } = flags;
   const reader = await openCompleteReader(context);
   const model = (await modelPort(llm, io.env))!;
   const bar = progress(io);
