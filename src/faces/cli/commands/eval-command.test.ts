@@ -135,7 +135,7 @@ describe('cairn eval --dataset', () => {
   it('rejects unknown rankers and bad flag combinations as usage errors', async () => {
     const ranker = await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--ranker', 'nope');
     expect(ranker.code).toBe(2);
-    expect(ranker.err).toContain('unknown ranker "nope"; known rankers: cairn, bm25-file, cairn-no-meta');
+    expect(ranker.err).toContain('unknown ranker "nope"; known rankers: cairn, bm25-file, cairn-no-meta, cairn-recency');
     expect((await cairn('--repos', join(dir, 'repos'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
     expect((await cairn('--from-git', '--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
