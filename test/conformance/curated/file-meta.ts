@@ -61,7 +61,8 @@ export function describeFileMeta(name: string, open: OpenCuratedStore): void {
       const hits = store().reader().search({ terms: tokenized(['display', 'names']), target: 'meta', limit: 10 });
       // "names" also matches getUserName's part "name".
       expect(hits.map((hit) => [hit.path, hit.id, hit.matchedFields])).toEqual([[SERVICE, SERVICE, ['doc', 'names']]]);
-      const byName = store().reader().search({ terms: tokenized(['fetchUser']), target: 'meta', limit: 10 });
+      // "fetch" is a part of fetchUser only ("user" would match every field of both files).
+      const byName = store().reader().search({ terms: tokenized(['fetch']), target: 'meta', limit: 10 });
       expect(byName.map((hit) => [hit.path, hit.matchedFields])).toEqual([[REPO, ['names']]]);
       const byFilter = store().reader().search({ terms: tokenized(['user']), target: 'meta', limit: 10, filter: { pathGlobs: ['src/user/repo.ts'] } });
       expect(byFilter.map((hit) => hit.path)).toEqual([REPO]);
