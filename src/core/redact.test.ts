@@ -99,6 +99,20 @@ describe('redactSecrets', () => {
   });
 });
 
+describe('redactSecrets with keepLines', () => {
+  it('keeps every line at its number: a key block spanning lines leaves its line breaks', () => {
+    const text = ['a = 1', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'QWxhZGRpbjpvcGVuIHNlc2FtZQ==', '-----END RSA PRIVATE KEY-----', 'b = 2'].join('\r\n');
+    const kept = redactSecrets(text, { keepLines: true });
+    expect(kept.total).toBe(1);
+    const lines = kept.text.split('\r\n');
+    expect(lines).toHaveLength(6);
+    expect([lines[0], lines[5]]).toEqual(['a = 1', 'b = 2']);
+    expect(kept.text).not.toContain('MIIEow');
+    // Without the option the block collapses onto one line.
+    expect(redactSecrets(text).text.split('\r\n')).toHaveLength(3);
+  });
+});
+
 describe('createRedactor', () => {
   it('replaces registered values wherever they appear, also JSON-escaped, and ignores short ones', () => {
     const redactor = createRedactor();

@@ -37,12 +37,22 @@ export function createRedactor(rules: readonly SecretRule[] = SECRET_RULES): Red
   };
 }
 
-/** The text with every credential-shaped value replaced (no registered values). */
-export function redactSecrets(text: string): Redaction {
-  return redactWith(text, new Set(), SECRET_RULES);
+export interface RedactOptions {
+  /**
+   * Keep the text's lines: a value spanning lines (a PEM key block) is replaced by
+   * "[redacted]" followed by the line breaks it spanned, so every other line keeps its
+   * number — code handed to an agent is cited and edited by line.
+   */
+  keepLines?: boolean;
 }
 
-function redactWith(text: string, values: ReadonlySet<string>, rules: readonly SecretRule[]): Redaction {
+/** The text with every credential-shaped value replaced (no registered values). */
+export function redactSecrets(text: string, options: RedactOptions = {}): Redaction {
+  return redactWith(text, new Set(), SECRET_RULES, options);
+}
+
+function redactWith(text: string, values: ReadonlySet<string>, rules: readonly SecretRule[], options: RedactOptions = {}): Redaction {
+  const replacement = (secret: string): string => (options.keepLines === true ? `${REDACTED}${lineBreaksOf(secret)}` : REDACTED);
   const counts: Record<string, number> = {};
   let total = 0;
   const count = (kind: string, n: number): void => {
@@ -54,7 +64,7 @@ function redactWith(text: string, values: ReadonlySet<string>, rules: readonly S
     const parts = out.split(value);
     if (parts.length > 1) {
       count('protected', parts.length - 1);
-      out = parts.join(REDACTED);
+      out = parts.join(replacement(value));
     }
   }
   for (const { kind, pattern } of rules) {
@@ -62,8 +72,12 @@ function redactWith(text: string, values: ReadonlySet<string>, rules: readonly S
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       if (groups['secret'] === REDACTED) return args[0] as string;
       count(kind, 1);
-      return `${groups['pre'] ?? ''}${REDACTED}${groups['post'] ?? ''}`;
+      return `${groups['pre'] ?? ''}${replacement(groups['secret'] ?? '')}${groups['post'] ?? ''}`;
     });
   }
   return { text: out, counts, total };
+}
+
+function lineBreaksOf(text: string): string {
+  return (text.match(/\r?\n/g) ?? []).join('');
 }

@@ -21,6 +21,8 @@ export interface Loaded {
   text: string;
   /** False when the item is longer than what was loaded. */
   complete: boolean;
+  /** When the text is a chosen part of the item rather than all of it: what was taken (for the verdict). */
+  part?: string;
 }
 
 export interface CapCandidate<T> {
@@ -80,12 +82,12 @@ function takeOne<T>(candidate: CapCandidate<T>, cap: CategoryCap, minTruncatedBy
     outcome.verdicts.push({ id: candidate.id, verdict: 'excluded', reason: raw.skip, bytes: 0 });
     return;
   }
-  const loaded = { text: redacted(raw.text, outcome.redacted), complete: raw.complete };
+  const loaded: Loaded = { text: redacted(raw.text, outcome.redacted), complete: raw.complete, ...(raw.part === undefined ? {} : { part: raw.part }) };
   const size = Buffer.byteLength(loaded.text);
   if (loaded.complete && size <= remaining) {
     outcome.taken.push({ item: candidate.item, content: loaded.text, size, truncated: false });
     outcome.bytes += size;
-    outcome.verdicts.push({ id: candidate.id, verdict: 'included', reason: `whole, ${size} bytes`, bytes: size });
+    outcome.verdicts.push({ id: candidate.id, verdict: 'included', reason: `${loaded.part ?? 'whole'}, ${size} bytes`, bytes: size });
     return;
   }
   outcome.stoppedBy = 'bytes';

@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import { repoBytesOrNull } from '../core/repo-files.js';
-import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
 import type { FileFingerprint, IndexedFile, IndexTargets, IndexWriter, StoreLocation } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
+import { EXTRACTION_VERSION, EXTRACTION_VERSION_META } from './extraction-version.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
 import { FILE_META_VERSION, FILE_META_VERSION_META } from './file-meta/file-meta.js';
@@ -115,8 +115,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     }
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
-    // Files indexed with an older tokenization or metadata must all be re-extracted (their hashes match).
-    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION || writer.meta(FILE_META_VERSION_META) !== FILE_META_VERSION;
+    // Files extracted by an older version (tokenization, keys, ranges, file metadata) must all be re-extracted (their hashes match).
+    const retokenize = writer.meta(EXTRACTION_VERSION_META) !== EXTRACTION_VERSION || writer.meta(FILE_META_VERSION_META) !== FILE_META_VERSION;
     const indexed = indexedFiles(writer, retokenize);
     // Started before the walk: git answers (and reads the history, when stale) meanwhile.
     const historyRead = startHistoryRead(options.root, writer, options.config.cochange, interrupted);
@@ -147,7 +147,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const link = yield* linkIfNeeded(run, writer, interrupted, changes, history);
     if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
-      writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
+      writer.setMeta(EXTRACTION_VERSION_META, EXTRACTION_VERSION);
       writer.setMeta(FILE_META_VERSION_META, FILE_META_VERSION);
       writer.setState('complete');
     }

@@ -20,7 +20,7 @@ import type {
 import type { FileMetaRecord, FileMetadata } from '../core/file-meta.js';
 import type { SearchableText } from '../core/search-text.js';
 
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /** 'building' while an index run is under way or was cut off; the next run completes it. */
 export type IndexState = 'empty' | 'building' | 'complete';

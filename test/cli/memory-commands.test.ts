@@ -48,7 +48,9 @@ describe('cairn hydrate, episode, entity, gates, approve, reject', () => {
     expect(createO200kCounter().count(first.stdout)).toBeLessThanOrEqual(1500);
 
     const second = ok(await cairn('hydrate', 'Now `apply_discount`', '--conversation', 'c1', '--episode', 'e2', '--max-tokens', '1500'));
-    expect(second.stdout).toContain(`## ${TOTAL}\nhydrated in episode e1 · previously_hydrated · tracking`);
+    // Unchanged since the first episode and not named again: one line, not its code again.
+    expect(second.stdout).toContain(`\nunchanged since episode e1: ${TOTAL}\n`);
+    expect(second.stdout).not.toContain(`## ${TOTAL}\n`);
     expect(second.stderr).not.toContain('changed since');
 
     const cart = join(repo.path, 'shop/cart.py');

@@ -36,10 +36,10 @@ function anchorOf(heading: string): string {
   return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 }
 
-/** Section names the text sends a reader to: `see "X"`, `"X" below` / `above`. */
+/** Section names the text sends a reader to: `see "X"`, `"X" below` / `above` (a name wrapped over two lines is one name). */
 function sectionReferences(text: string): string[] {
   const body = prose(text);
-  const named = [...body.matchAll(/\b[Ss]ee "([^"]+)"/g), ...body.matchAll(/"([^"]+)" (?:below|above)\b/g)].map((match) => match[1]!);
+  const named = [...body.matchAll(/\b[Ss]ee "([^"]+)"/g), ...body.matchAll(/"([^"]+)" (?:below|above)\b/g)].map((match) => match[1]!.replace(/\s+/g, ' '));
   return [...new Set(named)];
 }
 

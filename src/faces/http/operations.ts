@@ -43,6 +43,8 @@ export function contextJson(answer: ContextAnswer, format: RenderFormat): Record
     task_id: answer.taskId,
     run_id: answer.runId,
     format,
+    match: answer.package.match,
+    match_evidence: answer.package.matchEvidence,
     ...(format === 'json' ? { package: JSON.parse(answer.rendered) as unknown } : { text: answer.rendered }),
     tokens: { used: budget.used, available: budget.available },
     notes: answer.notes,

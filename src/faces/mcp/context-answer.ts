@@ -68,6 +68,8 @@ function packageMetadata(pkg: ContextPackage, omitted: string): Record<string, u
   return {
     task_id: view.taskId,
     run_id: view.runId,
+    match: view.match,
+    match_evidence: view.matchEvidence,
     code_shown_in: CODE_SHOWN_IN,
     items: view.items.map((item) => ({
       path: item.path,
@@ -102,7 +104,7 @@ function blockMetadata(block: HydrationBlock): Record<string, unknown> {
     entity_key: block.entityKey,
     lines: [block.startLine, block.endLine],
     status: block.status,
-    ...(block.status === 'changed' ? { body: block.body, since_episode: block.previousEpisode } : {}),
+    ...(block.previousEpisode !== null ? { body: block.body, since_episode: block.previousEpisode } : {}),
     ...(block.movedTo ? { moved_to: block.movedTo } : {}),
     why: block.triggeredBy,
     tokens: block.tokenCount,

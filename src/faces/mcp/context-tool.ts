@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAX_MCP_TOKENS } from '../../config/schema.js';
 import { MAX_HISTORY_COMMITS } from '../../retrieval/assembly/history.js';
+import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { UsageError } from '../../core/errors.js';
 import { getContext, missingRequest, refineContext } from '../api/context.js';
 import { hydrateEpisode } from '../api/memory.js';
@@ -28,7 +29,8 @@ const getContextInput = z
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().describe('Also show this many recent commits of each main file (how the code came to be)'),
-    conversation_id: z.string().optional().describe('Your conversation id: later calls with it also carry what earlier ones showed, marked if changed since'),
+    conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
+    resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
   .strict();
 
@@ -46,7 +48,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   const reserve = answerReserve(cap);
   if (args.conversation_id !== undefined) {
     const conversationId = args.conversation_id;
-    const { hydration, rendered } = await context.withIndex((view) => hydrateEpisode(view, { query: args.task!, conversationId, maxTokens: cap - reserve, format: 'markdown' }));
+    const { hydration, rendered } = await context.withIndex((view) => hydrateEpisode(view, { query: args.task!, conversationId, maxTokens: cap - reserve, format: 'markdown', resendUnchanged: args.resend_unchanged === true }));
     return episodeAnswer(context.counter, hydration, rendered, cap);
   }
   // Rendered once, as markdown: the pipeline counts that render against the budget, and it is the text block.
@@ -63,10 +65,10 @@ const loose = <T extends z.ZodRawShape>(shape: T): z.ZodObject => z.object(shape
 export const GET_CONTEXT: Tool = {
   name: 'get_context',
   description:
-    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked. To get more: call again with task_id and missing.',
+    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked; says first whether anything here matches the task (match: strong, weak or none). To get more: call again with task_id and missing.',
   input: getContextInput,
   // Item metadata only: the code is in the text block (context-answer.ts).
-  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), items: z.array(z.object({ path: z.string(), lines: z.array(z.number()) }).loose()) }),
+  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), match: z.enum(MATCH_STRENGTHS).optional(), items: z.array(z.object({ path: z.string(), lines: z.array(z.number()) }).loose()) }),
   // Writes only cairn's own records (the raw log, episode memory), never the repository.
   readOnly: true,
   run: runGetContext as Tool['run'],

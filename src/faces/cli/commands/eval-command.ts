@@ -10,7 +10,8 @@ import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
 import { openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
-import { chunkRagEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { chunkRagEvaluator, MATCH_EVALUATOR, matchEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { askOfWorkspace } from '../../../eval/ask-of-workspace.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
@@ -42,6 +43,7 @@ interface EvalFlags {
   packageRanker: string;
   packageHistory?: number;
   chunkRag: boolean;
+  askOf?: string;
 }
 
 const NO_BASELINE = 'none';
@@ -74,10 +76,11 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--package-history <n>', 'measure packages with a historical section of n commits per main file (it takes budget from the code)', positiveInt('--package-history'))
     .option('--no-chunk-rag', 'skip the chunk-RAG baseline of the context-recall measurement (it does not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
+    .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
-      const { evaluators, labels } = chooseEvaluators(flags);
+      const { evaluators, labels } = flags.askOf === undefined ? chooseEvaluators(flags) : askOfEvaluators(flags);
       if (flags.fromGit) await evalFromGit(flags, io, evaluators, labels);
       else await evalDataset(flags, io, evaluators, labels);
     });
@@ -87,7 +90,8 @@ function checkModes(flags: EvalFlags): void {
   if (Boolean(flags.dataset) === Boolean(flags.fromGit)) {
     throw new UsageError('pass either --dataset FILE --repos DIR, or --from-git [--repo PATH]');
   }
-  if (flags.dataset && !flags.repos) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
+  if (flags.dataset && !flags.repos && flags.askOf === undefined) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
+  if (flags.askOf !== undefined && !flags.package) throw new UsageError('--ask-of measures what the package says of its match: drop --no-package');
   if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
   if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
   // Checked before the run, not after it: a pipe would block the write, a folder fail it.
@@ -106,6 +110,11 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
 
+/** Asked of another repository, a task has no gold there: only the match the package states is measured. */
+function askOfEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
+  return { evaluators: [matchEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs })], labels: { ranker: MATCH_EVALUATOR, baseline: null } };
+}
+
 /** Each task's raw log and sessions live beside its index, like any cairn run's. */
 function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void } {
   const rawLog = openRawLog(tree);
@@ -115,8 +124,9 @@ function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore;
 
 async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
-  const run = await evaluate(io, tasks, datasetWorkspace(flags.repos!, flags.indexRoot), evaluators);
-  finish(io, run, labels, flags, { dataset: flags.dataset });
+  const workspace = flags.askOf === undefined ? datasetWorkspace(flags.repos!, flags.indexRoot) : askOfWorkspace(flags.askOf, flags.indexRoot);
+  const run = await evaluate(io, tasks, workspace, evaluators);
+  finish(io, run, labels, flags, { dataset: flags.dataset, ...askedOf(flags) });
 }
 
 async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
@@ -126,7 +136,8 @@ async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[]
   try {
     progress.clear();
     const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });
-    const run = await evaluate(io, tasks, session.workspace, evaluators);
+    const workspace = flags.askOf === undefined ? session.workspace : askOfWorkspace(flags.askOf, flags.indexRoot);
+    const run = await evaluate(io, tasks, workspace, evaluators);
     if (flags.writeDataset) writeDataset(flags.writeDataset, mergeEvaluated(session.tasks, run.evaluatedTasks));
     const { selection } = session;
     const fromGit = {
@@ -141,10 +152,14 @@ async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[]
       io.out(`from git: ${session.user.top} at ${session.user.head.slice(0, 12)} — ${selection.tasks.length} tasks from ${selection.examined} commits (skipped: ${reasons})\n`);
       if (flags.writeDataset) io.out(`dataset written to ${flags.writeDataset}\n`);
     }
-    finish(io, run, labels, flags, { fromGit });
+    finish(io, run, labels, flags, { fromGit, ...askedOf(flags) });
   } finally {
     session.close();
   }
+}
+
+function askedOf(flags: EvalFlags): Record<string, string> {
+  return flags.askOf === undefined ? {} : { askedOf: flags.askOf };
 }
 
 /** The dataset to write: each task as evaluated (gold functions filled in) where it was. */

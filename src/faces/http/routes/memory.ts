@@ -27,6 +27,7 @@ export function registerMemoryRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps)
         maxTokens: request.max_tokens,
         maxEntities: request.max_entities,
         format: request.format,
+        resendUnchanged: request.resend_unchanged,
       });
       return { ...(snakeKeys(hydration) as object), gates: snakeKeys(evaluations), ...(request.format === 'markdown' ? { text: rendered } : {}) };
     }) as never;

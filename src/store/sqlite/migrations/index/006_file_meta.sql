@@ -1,4 +1,4 @@
--- Version 5: file metadata (core/file-meta.ts) — what a file says it is for (module
+-- Version 6: file metadata (core/file-meta.ts) — what a file says it is for (module
 -- docstring or leading comment), its module and domain, its top-level names — written with
 -- the file and searched as the `meta` target. Rows hang off the file like its symbols: the
 -- row and its full-text row go whenever the file is rewritten or deleted. An index built
