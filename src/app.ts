@@ -1,6 +1,8 @@
 // Composition root: the only place adapters are constructed. Faces call these functions;
 // services receive ports, never adapters.
 
+import type { EnrichmentReader, EnrichmentStore } from './store/enrichment.js';
+import { openSqliteEnrichmentReader, openSqliteEnrichmentStore } from './store/sqlite/enrichment-store.js';
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -170,6 +172,17 @@ export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'c
   }
   if (mode === 'create') prepareIndexDir(context.indexDir);
   return openSqliteMemoryStore(context.indexDir);
+}
+
+/** Model-written file summaries (`cairn enrich`): enrichment.db in the index directory, made when absent. */
+export function openEnrichmentStore(context: Pick<RepoContext, 'indexDir'>): EnrichmentStore {
+  prepareIndexDir(context.indexDir);
+  return openSqliteEnrichmentStore(context.indexDir);
+}
+
+/** The promoted enrichment, read-only, for retrieval; null when the index has none. */
+export function openEnrichmentReader(context: Pick<RepoContext, 'indexDir'>): EnrichmentReader | null {
+  return openSqliteEnrichmentReader(context.indexDir);
 }
 
 export function runIndex(

@@ -219,6 +219,27 @@ export function runMemoryStoreSuite(name: string, open: OpenMemoryStore): void {
       expect(store.authority('a.py::f')).toEqual([]);
     });
 
+    it('lists the entities whose current version is authoritative, and those whose last authority decision is an approval', () => {
+      twoEpisodes();
+      expect(store.authoritativeKeys()).toEqual([]);
+      expect(store.approvedKeys()).toEqual([]);
+      for (const key of ['b.py', 'a.py::f']) {
+        store.addVersion({ entityKey: key, artifactHash: key === 'b.py' ? H.b : H.a, episodeId: 'e1', reason: 'hydrated', at: 10 });
+        const ok = store.recordEvaluation({ entityKey: key, version: 1, artifactHash: key === 'b.py' ? H.b : H.a, episodeId: 'e1', structural: PASS, authority: PASS, fresh: PASS, decision: 'promoted', at: 11 });
+        store.transition({ entityKey: key, version: 1, from: 'PROPOSED', to: 'AUTHORITATIVE', episodeId: 'e1', reason: 'gates', at: 11, evaluationId: ok.id });
+      }
+      expect(store.authoritativeKeys()).toEqual(['a.py::f', 'b.py']);
+      // A new text supersedes the authoritative version: the entity is no longer vouched for.
+      store.addVersion({ entityKey: 'a.py::f', artifactHash: H.c, episodeId: 'e2', reason: 'changed', at: 12 });
+      expect(store.authoritativeKeys()).toEqual(['b.py']);
+      store.recordAuthority('docs/a.md', 'approved', H.a, 13);
+      store.recordAuthority('b.py', 'approved', H.b, 14);
+      store.recordAuthority('b.py', 'rejected', H.b, 15);
+      store.recordAuthority('c.py', 'rejected', H.c, 16);
+      store.recordAuthority('c.py', 'approved', H.c, 17);
+      expect(store.approvedKeys()).toEqual(['c.py', 'docs/a.md']);
+    });
+
     it('caches ETV verdicts per entity and artifact, and counts hits and misses', () => {
       const entry = { entityKey: 'a.py::f', artifactHash: H.a, fileStamp: '1:2:3:4', fileChangedAt: 5, diskExists: true, diskHash: H.a, isStale: false, checkedAt: 9 };
       store.putVerdicts([entry, { ...entry, artifactHash: H.b, isStale: true }]);

@@ -90,6 +90,7 @@ describe('the API routes on one repository', () => {
       ['/retrieval/search', {}, 'query: missing'],
       ['/retrieval/context', { task: 'x', budget: { context_window: 100, reserved_tokens: 200 } }, 'reserved_tokens must be smaller than context_window'],
       ['/retrieval/context', { task: 'x', format: 'yaml' }, 'format: "yaml" is not allowed'],
+      ['/retrieval/context', { task: 'x', history: 51 }, 'history: 51 is not allowed'],
       ['/retrieval/similar', { target: 'a.py', limit: 0 }, 'limit: 0 is not allowed'],
       ['/retrieval/graph', { start: 'a.py', relations: ['friends'] }, 'relations.0: "friends" is not allowed'],
       ['/retrieval/impact', { target: 'a.py', depth: 9 }, 'depth: 9 is not allowed'],

@@ -8,6 +8,7 @@ import { itemIdentity, textAt, type ContextPackage, type MatchStrength } from '.
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
+import type { Ranker } from '../../search/rank/types.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';
 import type { EvalTask } from '../dataset.js';
@@ -29,6 +30,10 @@ export interface PackageEvaluatorOptions {
   /** The evaluator's name in reports (default "package"), to compare settings side by side. */
   name?: string;
   tuning?: RetrievalTuning;
+  /** The ranker the retrieval seeds from (default: the pipeline's own). */
+  ranker?: Ranker;
+  /** Commits per file in the package's historical section (absent: none). */
+  history?: number | undefined;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -121,13 +126,14 @@ export function matchEvaluator(options: Omit<PackageEvaluatorOptions, 'name'>): 
 async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, task: EvalTask, context: TaskContext, budget: number): Promise<ContextPackage> {
   const logs = options.openLogs(context.tree);
   try {
-    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
+    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}) };
     const result = await retrieve(ports, {
       task: task.query,
       stages: options.stages ?? ['scope', 'precision'],
       budget: { contextWindow: budget, reservedTokens: 0 },
       format: 'markdown',
       ...(options.tuning ? { tuning: options.tuning } : {}),
+      ...(options.history ? { history: options.history } : {}),
     });
     return result.package;
   } finally {

@@ -19,6 +19,8 @@ export interface ContextInput {
   budget: TokenBudget;
   stages?: string[] | undefined;
   format: RenderFormat;
+  /** Recent commits per file in the package's historical section (absent or 0: none). */
+  history?: number | undefined;
 }
 
 export interface ContextAnswer extends RetrieveResult {
@@ -34,6 +36,7 @@ export async function getContext(view: IndexView, input: ContextInput): Promise<
     budget: input.budget,
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
+    ...(input.history ? { history: input.history } : {}),
   });
   return withoutDeleted(view, result, input.format);
 }

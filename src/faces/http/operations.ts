@@ -16,12 +16,13 @@ export interface ContextRequest {
   max_tokens?: number | undefined;
   stages?: string[] | undefined;
   format: RenderFormat;
+  history?: number | undefined;
 }
 
 export const OPERATIONS = {
   search: (view: IndexView, input: SearchInput): Promise<SearchAnswer> => searchCode(view, input),
   context: async (view: IndexView, input: ContextRequest): Promise<Record<string, unknown>> =>
-    contextJson(await getContext(view, { task: input.task, taskId: input.task_id, budget: budgetOf(view, input), stages: input.stages, format: input.format }), input.format),
+    contextJson(await getContext(view, { task: input.task, taskId: input.task_id, budget: budgetOf(view, input), stages: input.stages, format: input.format, history: input.history }), input.format),
 };
 
 export type OperationName = keyof typeof OPERATIONS;

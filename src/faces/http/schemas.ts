@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { FILE_RELATIONS } from '../../search/graph/repo-graph.js';
+import { MAX_HISTORY_COMMITS } from '../../retrieval/assembly/history.js';
 import { MAX_IMPACT_DEPTH } from '../../search/graph/impact.js';
 
 /** Longest task or query text accepted (the body limit bounds it too). */
@@ -88,6 +89,7 @@ export const contextBody = z
     max_tokens: z.number().int().min(100).max(10_000_000).optional().openapi({ description: 'Instead of budget: the package gets at most this many tokens' }),
     stages: z.array(z.string().min(1).max(64)).min(1).max(16).optional().openapi({ description: 'Stages in order (default: retrieval.stages, else every stage)' }),
     format: z.enum(['json', 'markdown', 'prompt']).default('json'),
+    history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().openapi({ description: 'Recent commits per file shown in a historical section, within the budget (default: none)' }),
   })
   .strict()
   .openapi('ContextRequest');

@@ -116,6 +116,12 @@ class SqliteMemoryStore implements MemoryStore {
   ledger(entityKey?: string) {
     return this.states.ledger(entityKey);
   }
+  authoritativeKeys(): string[] {
+    return this.states.authoritativeKeys();
+  }
+  approvedKeys(): string[] {
+    return this.states.approvedKeys();
+  }
 
   recordEvaluation(evaluation: NewGateEvaluation) {
     return this.states.recordEvaluation(evaluation);

@@ -40,6 +40,9 @@ interface EvalFlags {
   category?: string;
   packageBudgets: number[];
   package: boolean;
+  packageRanker: string;
+  packageHistory?: number;
+  chunkRag: boolean;
   askOf?: string;
 }
 
@@ -69,6 +72,9 @@ export function registerEvalCommand(program: Command, io: Io): void {
         .argParser(cutoffs(MAX_PACKAGE_BUDGET))
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
+    .option('--package-ranker <name>', `ranker the package's retrieval seeds from (${RANKER_NAMES.join(', ')}), to compare settings`, RANKER_NAMES[0])
+    .option('--package-history <n>', 'measure packages with a historical section of n commits per main file (it takes budget from the code)', positiveInt('--package-history'))
+    .option('--no-chunk-rag', 'skip the chunk-RAG baseline of the context-recall measurement (it does not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')
     .option('--json', 'print JSON with per-task ranks and metrics')
@@ -98,8 +104,8 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
   if (flags.package) {
-    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
-    evaluators.push(chunkRagEvaluator(flags.packageBudgets));
+    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs, ranker: rankerByName(flags.packageRanker), history: flags.packageHistory }));
+    if (flags.chunkRag) evaluators.push(chunkRagEvaluator(flags.packageBudgets));
   }
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }

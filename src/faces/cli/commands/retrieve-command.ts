@@ -12,7 +12,8 @@ import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
 import { retrieve, type RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
 import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
 import { readBundle } from '../bundle-input.js';
-import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { MAX_HISTORY_COMMITS } from '../../../retrieval/assembly/history.js';
+import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
 import { printWarnings } from '../refresh.js';
@@ -27,6 +28,7 @@ interface RetrieveFlags extends RepoFlags, ModelFlags {
   format: RenderFormat;
   taskId?: string;
   refresh: boolean;
+  history?: number;
 }
 
 export function registerRetrieveCommand(program: Command, io: Io): void {
@@ -42,7 +44,8 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .option('--reserved-tokens <n>', 'tokens kept free for the prompt and the answer', wholeNumber('--reserved-tokens'))
     .option('--budget-config <file>', 'YAML/JSON file with context_window and reserved_tokens (instead of the pair)')
     .addOption(new Option('--format <format>', 'how to print the package').choices(RENDER_FORMATS).default('markdown'))
-    .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)');
+    .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)')
+    .option('--history <n>', 'also show the n most recent commits of each main file (a historical section, within the budget)', positiveInt('--history', MAX_HISTORY_COMMITS));
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
@@ -52,7 +55,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
       const budget = await resolveBudget(flags, context.config);
       const llm = await resolveModel(flags, context.config);
       const result = await withRetrieval(context, io, { refresh: flags.refresh, llm }, (ports) =>
-        retrieve(ports, { task: text, stages, budget, format: flags.format, ...(flags.taskId !== undefined ? { taskId: flags.taskId } : {}) }),
+        retrieve(ports, { task: text, stages, budget, format: flags.format, ...(flags.taskId !== undefined ? { taskId: flags.taskId } : {}), ...(flags.history ? { history: flags.history } : {}) }),
       );
       printResult(io, result);
     });

@@ -37,6 +37,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       max_tokens: request.max_tokens,
       stages: request.stages,
       format: request.format,
+      history: request.history,
     }) as never;
   });
 
