@@ -9,7 +9,7 @@ import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
 import { openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
-import { chunkRagEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { chunkRagEvaluators, packageEvaluator } from '../../../eval/package/package-evaluator.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
@@ -45,7 +45,7 @@ const NO_BASELINE = 'none';
 export function registerEvalCommand(program: Command, io: Io): void {
   program
     .command('eval')
-    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25, chunk RAG)')
+    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25; chunk RAG over source files only, and over every indexed file)')
     .option('--dataset <file>', 'localization tasks, one JSON object per line')
     .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
     .option('--from-git', 'build tasks from the commits of a repository (--repo) and evaluate on them')
@@ -62,7 +62,7 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--only <ids>', 'only these task ids (comma-separated, repeatable)', collect)
     .option('--category <name>', 'only tasks of this category')
     .addOption(
-      new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baseline')
+      new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baselines')
         .argParser(cutoffs(MAX_PACKAGE_BUDGET))
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
@@ -92,7 +92,7 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
   if (flags.package) {
     evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
-    evaluators.push(chunkRagEvaluator(flags.packageBudgets));
+    evaluators.push(...chunkRagEvaluators(flags.packageBudgets));
   }
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
