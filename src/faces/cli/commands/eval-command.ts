@@ -7,7 +7,7 @@ import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
-import { openFromGit } from '../../../eval/from-git/from-git.js';
+import { openDatasetOnGit, openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
 import { chunkRagEvaluators, packageEvaluator } from '../../../eval/package/package-evaluator.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
@@ -48,8 +48,8 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25; chunk RAG over source files only, and over every indexed file)')
     .option('--dataset <file>', 'localization tasks, one JSON object per line')
     .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
+    .option('--repo <path>', 'with --from-git: the repository whose history is read; with --dataset: the repository the tasks came from, each task\'s commit checked out in cairn\'s work copy (never modified)')
     .option('--from-git', 'build tasks from the commits of a repository (--repo) and evaluate on them')
-    .option('--repo <path>', 'repository whose history --from-git reads (never modified)', '.')
     .option('--commits <n>', 'with --from-git: how many tasks to build, newest first', positiveInt('--commits'), 50)
     .option('--max-files <n>', 'with --from-git: skip commits touching more files than this', positiveInt('--max-files'), 10)
     .option('--write-dataset <file>', 'with --from-git: also write the built tasks as a dataset')
@@ -78,9 +78,11 @@ export function registerEvalCommand(program: Command, io: Io): void {
 
 function checkModes(flags: EvalFlags): void {
   if (Boolean(flags.dataset) === Boolean(flags.fromGit)) {
-    throw new UsageError('pass either --dataset FILE --repos DIR, or --from-git [--repo PATH]');
+    throw new UsageError('pass either --dataset FILE (--repos DIR | --repo PATH), or --from-git [--repo PATH]');
   }
-  if (flags.dataset && !flags.repos) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
+  if (flags.dataset && Boolean(flags.repos) === Boolean(flags.repo)) {
+    throw new UsageError('--dataset needs either --repos DIR, the folder of task trees, or --repo PATH, the git repository the tasks came from');
+  }
   if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
   if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
 }
@@ -106,14 +108,24 @@ function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore;
 
 async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
-  const run = await evaluate(io, tasks, datasetWorkspace(flags.repos!, flags.indexRoot), evaluators);
-  finish(io, run, labels, flags, { dataset: flags.dataset });
+  if (flags.repos) {
+    const run = await evaluate(io, tasks, datasetWorkspace(flags.repos, flags.indexRoot), evaluators);
+    finish(io, run, labels, flags, { dataset: flags.dataset });
+    return;
+  }
+  const session = await openDatasetOnGit({ repo: flags.repo!, keepUnder: flags.indexRoot });
+  try {
+    const run = await evaluate(io, tasks, session.workspace, evaluators);
+    finish(io, run, labels, flags, { dataset: flags.dataset, repo: session.user.top });
+  } finally {
+    session.close();
+  }
 }
 
 async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const progress = progressLine(io);
   progress.say('cairn eval: reading history…');
-  const session = await openFromGit({ repo: flags.repo!, commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
+  const session = await openFromGit({ repo: flags.repo ?? '.', commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
   try {
     progress.clear();
     const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });
