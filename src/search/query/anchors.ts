@@ -45,6 +45,8 @@ const IDENTIFIER = /(?<![\w.$/-])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\s*\(
 const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/g;
 const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
 const COMMIT_SCOPE = /^\s*[a-z]+\(([^()]{1,80})\)!?:/i;
+/** The type word of a conventional-commit title, `fix` in `fix(timeout): …`. */
+const COMMIT_TYPE = /^\s*[a-z]+(?=\([^()]{1,80}\)!?:)/i;
 
 export function extractAnchors(issue: IssueText): Anchors {
   const frames = issue.codeBlocks.flatMap((block) => parseStackFrames(block)).concat(parseStackFrames(issue.prose));
@@ -56,7 +58,8 @@ export function extractAnchors(issue: IssueText): Anchors {
     ...issue.codeBlocks.flatMap((block) => textPaths(block, 'code')),
   ];
   const names: NameAnchor[] = [
-    ...identifiers(issue.title, 'title', false),
+    // `fix(timeout):` is a commit's type and scope, not a call of `fix`.
+    ...identifiers(issue.title.replace(COMMIT_TYPE, ''), 'title', false),
     ...issue.inlineCode.flatMap((code) => identifiers(code, 'inline', true)),
     ...identifiers(issue.prose, 'prose', false),
     ...issue.codeBlocks.flatMap((block) => identifiers(block, 'code', true)),
