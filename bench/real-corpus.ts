@@ -75,7 +75,7 @@ function indexedFile(root: string, path: string, at: number): IndexedFile {
   const unique = spans.filter((span) => !seen.has(span.qualifiedName) && seen.add(span.qualifiedName));
   const symbols: SymbolRecord[] = unique.map((span) => ({
     key: entityKey(path, span.qualifiedName), path, name: span.name, qualifiedName: span.qualifiedName, kind: span.kind,
-    signature: (lines[span.start] ?? '').trim(), doc: null, startByte: 0, endByte: 0, startLine: span.start + 1, endLine: span.end,
+    signature: (lines[span.start] ?? '').trim(), doc: null, startByte: 0, endByte: 0, startLine: span.start + 1, endLine: span.end, signatureEndLine: span.start + 1,
     parent: span.parent, exported: true, method: 'regex',
   }));
   return {

@@ -124,7 +124,7 @@ function symbolsOf(next: () => number, vocab: Vocabulary, path: string, text: st
       key, path, name, qualifiedName, kind: isClass ? 'class' : 'method',
       signature: isClass ? `class ${name}(${vocab.identifier(next)}):` : `def ${name}(self, ${vocab.identifier(next)}, ${vocab.identifier(next)}):`,
       doc: next() < 0.5 ? `${vocab.word(next)} the ${vocab.word(next)} of a ${vocab.word(next)}` : null,
-      startByte, endByte: startByte + slice, startLine: at * 10 + 1, endLine: at * 10 + 10,
+      startByte, endByte: startByte + slice, startLine: at * 10 + 1, endLine: at * 10 + 10, signatureEndLine: at * 10 + 1,
       parent, exported: true, method: 'ast',
     });
     bodies.set(key, text.slice(startByte, startByte + slice));

@@ -9,6 +9,8 @@ import { openReader, type RepoContext } from './app.js';
 import { describeError } from './core/errors.js';
 import type { DeepRetrievalPorts } from './diagnostics/deep-retrieve.js';
 import { diagnose, type DiagnoseResult } from './diagnostics/diagnose.js';
+import type { RepositoryVisibility } from './diagnostics/run-directory.js';
+import { indexVisibility, neverVisible } from './indexer/walk/visibility.js';
 import { checkTaskId, newId } from './retrieval/pipeline/ids.js';
 import { createCairnRanker } from './search/rank/cairn-ranker.js';
 import type { CuratedReader } from './store/curated.js';
@@ -53,6 +55,8 @@ export interface DiagnosisInput {
   /** The task id to record the diagnosis under (default: a new one). */
   taskId?: string | undefined;
   excludeFromRun?: ((path: string) => boolean) | undefined;
+  /** For an agent face: what it may read of the repository (`agentVisibility`). */
+  visible?: RepositoryVisibility | undefined;
 }
 
 /** `diagnose` as every face runs it on a repository: its root, its settings, a task and run id. Writes nothing (the caller logs the entries). */
@@ -66,12 +70,30 @@ export async function runDiagnosis(context: RepoContext, ports: DeepRetrievalPor
     repoRoot: context.root,
     notSourceOfTruth: [context.indexDir],
     ...(input.excludeFromRun ? { excludeFromRun: input.excludeFromRun } : {}),
+    ...(input.visible ? { visible: input.visible } : {}),
     settings: context.config.diagnostics,
     retrieve: input.always ? 'always' : 'escalated',
     taskId,
     runId: newId('run'),
   });
   return { ...result, taskId };
+}
+
+/**
+ * What an agent face (HTTP, MCP) may read of a repository for a diagnosis: what the index
+ * could show — never `.git`, the index directory or what the repository's ignore rules and
+ * `index.exclude` hide (the indexer's own rules: indexer/walk/visibility.ts) — and, inside
+ * the folders the operator names in `diagnostics.runFolders`, everything but `.git` and the
+ * index directory. Built per diagnosis: ignore files are read as they are now.
+ */
+export function agentVisibility(context: Pick<RepoContext, 'root' | 'indexDir' | 'config'>): RepositoryVisibility {
+  const indexed = indexVisibility(context.root, { exclude: context.config.index.exclude, indexDir: context.indexDir });
+  const internal = neverVisible(context.root, context.indexDir);
+  const runFolders = context.config.diagnostics.runFolders;
+  return (path, isDirectory) => {
+    const configured = runFolders.some((folder) => path === folder || path.startsWith(`${folder}/`));
+    return configured ? !internal(path) : indexed(path, isDirectory);
+  };
 }
 
 /** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */

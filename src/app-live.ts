@@ -5,12 +5,13 @@
 
 import { watch, type FSWatcher } from 'chokidar';
 import type { RepoContext } from './app.js';
-import { Workspace } from './app-workspace.js';
+import { threadRunner } from './app-index-thread.js';
+import { Workspace, type IndexRunner } from './app-workspace.js';
 import { ChangeBatcher } from './indexer/live/batcher.js';
 import { watchFilter } from './indexer/live/watch-filter.js';
 import type { Logger } from './logging/logger.js';
-import { startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
-import { createO200kCounter } from './retrieval/budget/tokens.js';
+import { inProcessFitter, startFitWorker, type Fitter } from './retrieval/budget/fit-service.js';
+import { countAtMost, createO200kCounter, type TokenCounter } from './retrieval/budget/tokens.js';
 
 export interface LiveIndex {
   batcher: ChangeBatcher;
@@ -43,10 +44,19 @@ export interface ServeSetOptions {
   env: NodeJS.ProcessEnv;
   /** Watch the files (default: each repository's `watch.enabled`). */
   watch?: boolean;
+  /** How index runs are made (default: each on a thread of its own, app-index-thread.ts). */
+  runner?: IndexRunner;
+  /**
+   * Fit packages in this thread with this counter, instead of on a fitting thread of their
+   * own: for a process that is mostly at rest (`cairn mcp`), where a second thread holding
+   * a second copy of the tokenizer costs memory and buys little.
+   */
+  counter?: TokenCounter;
 }
 
 export async function openServeSet(repos: { name: string; context: RepoContext }[], options: ServeSetOptions): Promise<ServeSet> {
-  const fitter = startFitWorker(createO200kCounter);
+  const fitter = options.counter ? inProcessFitter(options.counter) : startFitWorker(createO200kCounter);
+  const runner = options.runner ?? threadRunner();
   const opened: ServedRepo[] = [];
   const closeAll = async (): Promise<void> => {
     for (const repo of opened.reverse()) {
@@ -57,7 +67,7 @@ export async function openServeSet(repos: { name: string; context: RepoContext }
   };
   try {
     for (const { name, context } of repos) {
-      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env });
+      const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env, runner });
       const watching = options.watch ?? context.config.watch.enabled;
       const live = watching ? watchWorkspace(workspace, options.logger.child({ repo: name })) : null;
       opened.push({
@@ -116,6 +126,20 @@ export function watchWorkspace(workspace: Workspace, logger: Logger): LiveIndex 
     close: async () => {
       batcher.close();
       await watcher.close();
+    },
+  };
+}
+
+/** A counter that loads its tokenizer on first use (a process at rest never loads it). */
+export function lazyCounter(name: string, make: () => TokenCounter): TokenCounter {
+  let loaded: TokenCounter | null = null;
+  const counter = (): TokenCounter => (loaded ??= make());
+  return {
+    name,
+    count: (text) => counter().count(text),
+    countAtMost: (text, limit) => countAtMost(counter(), text, limit),
+    get additiveAtLineStarts() {
+      return counter().additiveAtLineStarts;
     },
   };
 }

@@ -48,6 +48,12 @@ export interface WorkspaceOptions {
   env: NodeJS.ProcessEnv;
   /** How an index run is made (default: in this process). */
   runner?: IndexRunner;
+  /**
+   * A replica answers beside the workspace that keeps the index current (a query thread of
+   * `cairn serve`): it never runs an index nor prunes sessions, and moves to a newer state
+   * only when told (`adoptLatest`) or by the external check.
+   */
+  replica?: boolean;
 }
 
 /** Runs one index run of the repository to its end, reporting progress; rejects with the run's typed error. */
@@ -174,17 +180,19 @@ export class Workspace {
     readonly name: string,
     readonly context: RepoContext,
     private readonly logger: Logger,
-    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter; runner: IndexRunner },
+    private readonly shared: { rawLog: RawLog; sessions: SessionStore; records: RecordSink; ranking: { ranker: Ranker; close(): void }; llm: RetrievalPorts['llm']; fitter: Fitter; runner: IndexRunner; replica: boolean },
   ) {}
 
   /** Opens the stores, and the index when there is a complete one; builds nothing. */
   static async open(context: RepoContext, options: WorkspaceOptions): Promise<Workspace> {
     const rawLog = openRawLog(context);
     const sessions = openSessions(context);
+    const replica = options.replica === true;
     try {
-      pruneUnloggedSessions(rawLog, sessions);
+      // A replica's runs are in flight beside the primary's: only the primary prunes.
+      if (!replica) pruneUnloggedSessions(rawLog, sessions);
       const llm = await modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
-      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter, runner: options.runner ?? inProcessRunner };
+      const shared = { rawLog, sessions, records: deferredSink(rawLog, sessions), ranking: openRanker(context, options.env), llm, fitter: options.fitter, runner: options.runner ?? inProcessRunner, replica };
       const workspace = new Workspace(options.name, context, options.logger.child({ repo: options.name }), shared);
       workspace.openExisting();
       return workspace;
@@ -212,6 +220,11 @@ export class Workspace {
   /** Builds the index when there is none (joining a build under way); `onProgress` hears its steps. */
   async ensureIndex(onProgress?: (progress: IndexProgress) => void): Promise<void> {
     if (this.current !== null) return;
+    if (this.shared.replica) {
+      this.adoptLatest();
+      if (this.current !== null) return;
+      throw new IndexError('INDEX_MISSING', `no complete index in ${this.context.indexDir} yet`, { hint: 'retry when the server has built it' });
+    }
     await this.refresh('first request', onProgress);
     if (this.current !== null) return;
     if (this.lastError !== null) throw this.lastError;
@@ -263,6 +276,16 @@ export class Workspace {
     if (this.active !== null || now - this.lastExternalCheck < EXTERNAL_CHECK_MS) return;
     this.lastExternalCheck = now;
     if (this.adopt()) this.logger.info({ generation: this.generation() }, 'index changed by another process: answering from its new state');
+  }
+
+  /** Moves to the newest complete state of the index now, if there is a newer one; true when it did. */
+  adoptLatest(): boolean {
+    if (this.closed) return false;
+    if (this.current === null) {
+      this.openExisting();
+      return this.current !== null;
+    }
+    return this.adopt();
   }
 
   /** ETV cache hits and misses so far (null while the memory store has not been opened). */

@@ -28,10 +28,11 @@ const OUT = join(DIST, 'bundle');
 const CLI_MAIN = join(DIST, 'faces', 'cli', 'main.js');
 
 /**
- * Native addons and the packages that find their binaries relative to themselves; and yaml,
- * a CommonJS package that cairn also loads with `import('yaml')` (see dynamicCommonJs).
+ * Native addons and the packages that find their binaries relative to themselves; yaml,
+ * a CommonJS package that cairn also loads with `import('yaml')` (see dynamicCommonJs);
+ * and piscina, which starts its own thread script from beside its own files.
  */
-const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'tree-sitter', 'tree-sitter-*', 'yaml'];
+const EXTERNAL = ['better-sqlite3', 'sqlite-vec', 'tree-sitter', 'tree-sitter-*', 'yaml', 'piscina'];
 
 // Bundled CommonJS packages (commander) call require() for Node's built-in modules, which
 // an ES module does not have: every output file gets one made for it.

@@ -65,6 +65,11 @@ export const DEFAULT_DIAGNOSTICS = {
   recencyHours: 24,
   /** Source-of-truth folders walked besides what the index holds. */
   sotFolders: ['docs', 'src', 'tests'],
+  /**
+   * Folders an agent face (HTTP /diagnose, MCP diagnose_failure) may read as a run directory
+   * even though the repository ignores them (a git-ignored logs/ folder): set by the operator.
+   */
+  runFolders: [] as string[],
   caps: DEFAULT_CAPS,
   /** A file is cut to fit a category's remaining bytes only when at least this many remain. */
   minTruncatedBytes: 100,

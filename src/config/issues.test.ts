@@ -9,7 +9,7 @@ describe('describeConfigIssues', () => {
     expect(result.success).toBe(false);
     const text = describeConfigIssues(result.error!, raw, configSchema);
     expect(text).toContain('index.maxFileBytes: -1 is not allowed (too small');
-    expect(text).toContain('serve.prot: unknown key (allowed: host, port, bodyLimitBytes, timeoutMs, cache)');
+    expect(text).toContain('serve.prot: unknown key (allowed: host, port, bodyLimitBytes, timeoutMs, cache, concurrency, queueLength, queueWaitMs)');
     expect(text).toContain('serve.cache.ttl: "long" is not allowed (invalid input: expected number');
     expect(text).toContain('mcp.maxTokens: 50000 is not allowed (must be at most 20000');
   });

@@ -128,6 +128,12 @@ export const serveConfigSchema = z
     /** A request still running after this long is answered 503 (its work is abandoned). */
     timeoutMs: timeoutMs,
     cache: cacheConfigSchema.default({ enabled: true, ttl: 300, max_size: 64 * 1024 * 1024 }),
+    /** Heavy requests (search, context, hydrate…) in work at once, each on a query thread; 0: one per core. */
+    concurrency: z.number().int().min(0).max(64).default(0),
+    /** Heavy requests waiting for a turn at most; more are answered 503 with Retry-After at once. */
+    queueLength: z.number().int().min(0).max(10_000).default(64),
+    /** Longest a heavy request may wait for its turn (ms); one that would wait longer is answered 503 at once. */
+    queueWaitMs: z.number().int().min(0).max(600_000).default(1000),
   })
   .strict();
 
@@ -194,11 +200,21 @@ function priorityCapsSchema(defaults: (typeof DEFAULT_DIAGNOSTICS.caps)['medium'
 }
 
 /** Escalation triggers and the caps of deep retrieval (`cairn diagnose`). */
+/** A repository-relative folder, below the root and outside .git (never read by an agent face, configured or not). */
+const runFolder = z
+  .string()
+  .min(1)
+  .transform((path) => path.replace(/\/+$/, ''))
+  .refine((path) => !path.startsWith('/') && !path.includes('\\') && !path.split('/').some((part) => part === '..' || part === '.' || part === '' || part === '.git'), {
+    message: 'must be a repository-relative folder (forward slashes, no "." or ".." segments, not inside .git)',
+  });
+
 export const diagnosticsConfigSchema = z
   .object({
     triggers: triggersSchema.default(defaultDiagnostics().triggers),
     recencyHours: z.number().positive().default(DEFAULT_DIAGNOSTICS.recencyHours),
     sotFolders: z.array(z.string().min(1)).default([...DEFAULT_DIAGNOSTICS.sotFolders]),
+    runFolders: z.array(runFolder).default([...DEFAULT_DIAGNOSTICS.runFolders]),
     caps: z
       .object({
         low: priorityCapsSchema(DEFAULT_DIAGNOSTICS.caps.low),

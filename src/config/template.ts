@@ -37,6 +37,9 @@ serve:                         # \`cairn serve\` (its flags win)
     enabled: true
     ttl: 300                   # seconds
     max_size: 67108864         # bytes of cached answers
+  concurrency: 0               # heavy requests in work at once, each on a query thread (0: one per core)
+  queueLength: 64              # heavy requests waiting at most; more are answered 503 + Retry-After
+  queueWaitMs: 1000            # longest wait for a turn; a request that would wait longer gets 503 at once
 
 mcp:                           # \`cairn mcp\`
   maxTokens: 8000              # every tool answer stays under this many tokens (at most 20000)
@@ -61,6 +64,7 @@ diagnostics:                   # \`cairn diagnose\`: escalation triggers and dee
     markerScanBytes: 4194304   # bytes of each earlier log searched for failure markers
   recencyHours: 24             # run artifacts modified within this come first
   sotFolders: [docs, src, tests]
+  runFolders: []               # run folders HTTP/MCP diagnose may read though the repository ignores them (e.g. [logs])
   caps:                        # per priority: files (or entries) and bytes per category
     low:
       runArtifacts: { count: 3, bytes: 5120 }

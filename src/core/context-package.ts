@@ -74,6 +74,11 @@ export interface ContextItem {
   provenance: ItemProvenance;
   /** The ceiling the item was demoted from, or null when shown at its ceiling. */
   demotedFrom: Detail | null;
+  /**
+   * Shown as code or not at all, like a definition: a file held in reserve is never listed
+   * by outline or path (it is there only for the budget the rest leaves).
+   */
+  codeOnly?: true;
 }
 
 export type EdgeRelation = 'imports' | 'references' | 'cochange';
@@ -128,10 +133,38 @@ export interface BudgetSummary {
   deduplicated: DuplicateRecord[];
 }
 
+/**
+ * How strongly the repository matches the task: `strong` when anchors of the task resolve or
+ * the strongest candidates hold its specific words; `weak` when they hold some; `none` when
+ * nothing here carries the task's evidence (e.g. a task about another project).
+ */
+export type MatchStrength = 'strong' | 'weak' | 'none';
+
+export const MATCH_STRENGTHS: readonly MatchStrength[] = ['strong', 'weak', 'none'];
+
+/** A candidate a weak or empty match names, and why it is only close. */
+export interface ClosestCandidate {
+  /** Entity key ("path::Qualified.name") or path. */
+  key: string;
+  /** e.g. "holds empty, error; lacks PaymentError, cart". */
+  why: string;
+}
+
+/** The evidence behind a package's match strength, as the package states it. */
+export interface MatchEvidence {
+  /** One line: what was found and what was not. */
+  summary: string;
+  /** With a weak or empty match: the closest candidates (at most a few); else empty. */
+  closest: ClosestCandidate[];
+}
+
 export interface ContextPackage {
   taskId: string;
   runId: string;
   query: string;
+  /** Said first in every render: whether anything here matches the task. */
+  match: MatchStrength;
+  matchEvidence: MatchEvidence;
   /** In priority order: tier ascending, then score descending. */
   items: ContextItem[];
   /** Dependencies among the files of `items` only. */
@@ -148,6 +181,8 @@ export interface PackageFrame {
   taskId: string;
   runId: string;
   query: string;
+  match: MatchStrength;
+  matchEvidence: MatchEvidence;
   notes: string[];
   /** Dependencies among candidate files; only those among included files are kept. */
   edges: FileEdge[];

@@ -110,6 +110,12 @@ export interface SymbolRecord {
   /** 1-based, inclusive. */
   startLine: number;
   endLine: number;
+  /**
+   * The line the signature ends on: the one that opens the body (Python's `:`, a `{`), or
+   * `endLine` for a definition without a body. Lines startLine..signatureEndLine are the
+   * signature as written (decorators, multi-line parameter lists included).
+   */
+  signatureEndLine: number;
   /** Qualified name of the enclosing symbol, or null at module level. */
   parent: string | null;
   exported: boolean;

@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'BUDGET' // a budget that cannot be met
   | 'CONFLICT' // a memory update that would break an invariant (the same artifact again, two texts under one hash)
   | 'INTEGRITY' // cairn doctor found damaged tracking data
+  | 'STORE_UNAVAILABLE' // the database server (PostgreSQL) cannot be reached or refused the connection
   | 'INTERNAL';
 
 /** Documented process exit codes (README, "Exit codes"). */
@@ -38,6 +39,7 @@ export const EXIT_CODES: Record<ErrorCode, number> = {
   BUDGET: 9,
   CONFLICT: 10,
   INTEGRITY: 11,
+  STORE_UNAVAILABLE: 12,
   INTERNAL: 1,
 };
 

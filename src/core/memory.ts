@@ -24,11 +24,16 @@ export type HydrationMethod = 'ast' | 'regex' | 'text' | 'tracking' | 'retrieval
 
 /**
  * What a block says about an entity the conversation saw before: nothing (new to it),
- * unchanged, changed on disk since (text or diff), deleted, or moved to another key.
+ * unchanged, changed on disk since (text or diff), deleted, moved to another key, or
+ * rejected since (`cairn reject`: its text unchanged, its version TOMBSTONED — never
+ * presented as good).
  */
-export type BlockStatus = 'new' | 'unchanged' | 'changed' | 'deleted' | 'moved';
+export type BlockStatus = 'new' | 'unchanged' | 'changed' | 'deleted' | 'moved' | 'rejected';
 
-/** What a block's body holds. */
+/**
+ * What a block's body holds. An unchanged (or rejected) entity an earlier episode showed has
+ * no body unless the hydration was asked to send it again: the block is one line.
+ */
 export type BlockBody = 'text' | 'diff' | 'none';
 
 export interface HydrationBlock {

@@ -97,6 +97,7 @@ function symbolOf(text: string, index: number, name: string, range: { first: num
     endByte: text.length,
     startLine: range.first,
     endLine: range.last,
+    signatureEndLine: range.first,
     parent: null,
     exported: true,
     method: 'ast',

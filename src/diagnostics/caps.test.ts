@@ -23,6 +23,20 @@ describe('fillCategory', () => {
     ]);
   });
 
+  it('redacts every text it takes, counting by kind (every category passes through here)', () => {
+    const outcome = fillCategory(items(['url = https://alice:pw-1234abcd@host/r.git', 'GITHUB_TOKEN=ghp_R2d8kLq0Zx7vB3nM5pW9yT1cF6hJ4sA8eU0i']), { count: 5, bytes: 10_000 }, 100);
+    expect(outcome.taken.map((taken) => taken.content)).toEqual(['url = https://alice:[redacted]@host/r.git', 'GITHUB_TOKEN=[redacted]']);
+    expect(outcome.redacted).toEqual({ 'url-password': 1, 'github-token': 1 });
+  });
+
+  it('a secret straddling the cut is redacted whole, never shown in part', () => {
+    const token = 'ghp_R2d8kLq0Zx7vB3nM5pW9yT1cF6hJ4sA8eU0i';
+    const outcome = fillCategory(items([`${'x '.repeat(485)}${token}${" and more after it".repeat(5)}`]), { count: 5, bytes: 1000 }, 100);
+    expect(outcome.taken[0]!.truncated).toBe(true);
+    expect(outcome.taken[0]!.content).not.toContain('ghp_R2d8');
+    expect(outcome.redacted).toEqual({ 'github-token': 1 });
+  });
+
   it('caps by bytes: whole items while they fit (exactly filling the cap is fitting)', () => {
     const outcome = fillCategory(items(['x'.repeat(600), 'y'.repeat(400)]), { count: 5, bytes: 1000 }, 100);
     expect(outcome.taken.map((taken) => [taken.size, taken.truncated])).toEqual([

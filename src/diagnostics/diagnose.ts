@@ -9,7 +9,7 @@ import { deepRetrieve, type DeepRetrievalPorts, type DiagnosticReport } from './
 import { shouldEscalate, type EscalationDecision } from './escalate.js';
 import { diagnosisEntries } from './log-records.js';
 import { decisionJson, reportJson, type DecisionJson, type ReportJson } from './report-json.js';
-import { openRunDirectory } from './run-directory.js';
+import { openRunDirectory, runDirectoryExclusion, type RepositoryVisibility } from './run-directory.js';
 
 export interface DiagnoseRequest {
   bundle: unknown;
@@ -21,6 +21,13 @@ export interface DiagnoseRequest {
   notSourceOfTruth?: string[];
   /** Run-directory paths left out of the run artifacts (the bundle file itself, when it lies there). */
   excludeFromRun?: (relative: string) => boolean;
+  /**
+   * For an agent face: the repository-relative paths it may read (what the index could show:
+   * no `.git`, no index directory, no ignored files). The run directory must then lie inside
+   * the repository; files and folders it hides are not read, nor listed. Absent for the
+   * operator's own `cairn diagnose`, which reads the folders it is given.
+   */
+  visible?: RepositoryVisibility;
   settings: DiagnosticsConfig;
   /** 'always' retrieves even without escalation (at the decision's priority). */
   retrieve: 'escalated' | 'always';
@@ -41,7 +48,8 @@ export interface DiagnoseResult {
 export async function diagnose(ports: DeepRetrievalPorts, request: DiagnoseRequest): Promise<DiagnoseResult> {
   const clock = request.now ?? Date.now;
   const started = performance.now();
-  const runDir = openRunDirectory(request.runDir, request.excludeFromRun ? { exclude: request.excludeFromRun } : {});
+  const exclude = runDirectoryExclusion(request);
+  const runDir = openRunDirectory(request.runDir, exclude ? { exclude } : {});
   const decision = shouldEscalate(request.bundle, request.phaseId, request.attempt, { settings: request.settings, runDir });
   const report =
     decision.escalate || request.retrieve === 'always'
@@ -52,6 +60,7 @@ export async function diagnose(ports: DeepRetrievalPorts, request: DiagnoseReque
           runDir,
           repoRoot: request.repoRoot,
           ...(request.notSourceOfTruth ? { notSourceOfTruth: request.notSourceOfTruth } : {}),
+          ...(request.visible ? { visible: request.visible } : {}),
           settings: request.settings,
           now: clock(),
         })

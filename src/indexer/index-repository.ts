@@ -7,13 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import { repoBytesOrNull } from '../core/repo-files.js';
-import { SEARCH_TEXT_VERSION } from '../core/search-text.js';
-import { EXTRACTION_VERSION } from './extraction-version.js';
 import type { FileFingerprint, IndexedFile, IndexTargets, IndexWriter, StoreLocation } from '../store/curated.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
 import { ChangeTracker } from './change-tracker.js';
+import { EXTRACTION_VERSION, EXTRACTION_VERSION_META } from './extraction-version.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
 import { prepareIndexDir } from './index-dir.js';
@@ -115,8 +114,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     }
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
-    // Files indexed with an older tokenization or extraction must all be re-extracted (their hashes match).
-    const retokenize = writer.meta('searchTextVersion') !== SEARCH_TEXT_VERSION || writer.meta('extractionVersion') !== EXTRACTION_VERSION;
+    // Files extracted by an older version (tokenization, keys, ranges) must all be re-extracted (their hashes match).
+    const retokenize = writer.meta(EXTRACTION_VERSION_META) !== EXTRACTION_VERSION;
     const indexed = indexedFiles(writer, retokenize);
     // Started before the walk: git answers (and reads the history, when stale) meanwhile.
     const historyRead = startHistoryRead(options.root, writer, options.config.cochange, interrupted);
@@ -147,8 +146,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const link = yield* linkIfNeeded(run, writer, interrupted, changes, history);
     if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
-      writer.setMeta('searchTextVersion', SEARCH_TEXT_VERSION);
-      writer.setMeta('extractionVersion', EXTRACTION_VERSION);
+      writer.setMeta(EXTRACTION_VERSION_META, EXTRACTION_VERSION);
       writer.setState('complete');
     }
     // A file the walk found but could not read is not in the index: the memo would hide it.

@@ -37,6 +37,17 @@ describe('the logger', () => {
     }
   });
 
+  it('redacts values shaped like credentials that were never registered (the shared redactor), in both formats', () => {
+    for (const format of ['json', 'text'] as const) {
+      const log = capture('info', format);
+      log.logger.warn({ baseUrl: 'http://bob:pw-0a9b8c7d@llm.internal:8080/v1' }, 'provider unreachable: ghp_R2d8kLq0Zx7vB3nM5pW9yT1cF6hJ4sA8eU0i refused');
+      const all = log.lines.join('');
+      expect(all).not.toContain('pw-0a9b8c7d');
+      expect(all).not.toContain('ghp_R2d8kLq0Zx7vB3nM5pW9yT1cF6hJ4sA8eU0i');
+      expect(all).toContain('http://bob:[redacted]@llm.internal:8080/v1');
+    }
+  });
+
   it('scrubs a protected value that JSON escapes (quotes, backslashes)', () => {
     const log = capture('info', 'json');
     const secret = 'p"ss\\word-1234567';

@@ -1,17 +1,21 @@
 // The one logger of the program (pino): levels, text or JSON lines, always on stderr so
 // that stdout stays a command's output (and, for `cairn mcp`, the JSON-RPC stream).
 //
-// Two guards keep secrets out of every line, at every level:
+// Three guards keep secrets out of every line, at every level:
 // - known secret fields (authorization headers, tokens, API keys) are redacted by name;
 // - every secret the process holds (the bearer token of `cairn serve`, the API keys the
 //   configuration names) is registered with `protect` and replaced wherever it appears
-//   in a line, however it got there (an error message, a URL, a nested object).
+//   in a line, however it got there (an error message, a URL, a nested object);
+// - every value shaped like a credential (a URL with a password, a GitHub token, a private
+//   key…) is replaced too — by the same redactor diagnose's evidence passes through
+//   (core/redact.ts).
 // File contents are never logged at info or above: faces log ids, counts and timings.
 
 import pino, { type Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
 import { Writable } from 'node:stream';
 import { ConfigError } from '../core/errors.js';
+import { createRedactor, REDACTED } from '../core/redact.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './levels.js';
 
 export { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel };
@@ -28,8 +32,6 @@ export interface Logging {
   protect(secret: string | undefined | null): void;
 }
 
-const REDACTED = '[redacted]';
-
 /** Field names whose values are secrets wherever they appear (one level deep, and request headers). */
 const SECRET_FIELDS = ['token', 'apiKey', 'api_key', 'authorization', 'password', 'secret'];
 const REDACT_PATHS = [
@@ -39,9 +41,6 @@ const REDACT_PATHS = [
   'headers.authorization',
   'headers["x-api-key"]',
 ];
-
-/** Secrets shorter than this are not scrubbed by value (a one-letter "secret" would blank every line); they are still redacted by field. */
-const MIN_SCRUBBED_LENGTH = 4;
 
 /** `CAIRN_LOG`: a level, optionally with a format ("debug", "info,json", "warn:text"). */
 export function parseLogVariable(value: string | undefined): Partial<LogSettings> {
@@ -64,12 +63,8 @@ export function parseLogVariable(value: string | undefined): Partial<LogSettings
  * Text lines: time, level, message, then the fields as one JSON object.
  */
 export function createLogging(settings: LogSettings, write: (line: string) => void): Logging {
-  const secrets = new Set<string>();
-  const scrub = (line: string): string => {
-    let out = line;
-    for (const secret of secrets) out = out.split(secret).join(REDACTED);
-    return out;
-  };
+  const redactor = createRedactor();
+  const scrub = (line: string): string => redactor.redact(line).text;
   const sink =
     settings.format === 'json'
       ? { write: (line: string) => write(scrub(line)) }
@@ -86,13 +81,8 @@ export function createLogging(settings: LogSettings, write: (line: string) => vo
   );
   return {
     logger,
-    protect(secret) {
-      if (typeof secret !== 'string' || secret.length < MIN_SCRUBBED_LENGTH) return;
-      secrets.add(secret);
-      // As it appears inside a JSON string (quotes, backslashes and controls escaped).
-      const escaped = JSON.stringify(secret).slice(1, -1);
-      if (escaped !== secret) secrets.add(escaped);
-    },
+    // Short values are not replaced by value (a one-letter "secret" would blank every line); they are still redacted by field.
+    protect: (secret) => redactor.protect(secret),
   };
 }
 

@@ -23,8 +23,15 @@ describe('fences', () => {
     expect(block.endsWith('\n`````\n')).toBe(true);
     const doc = `## 1. README.md\nfull · lines 1-7 · seed\n\n${block}\n## Dependencies\n`;
     expect(parseMarkdown(doc)).toEqual([
-      { number: 1, path: 'README.md', symbolKey: null, detail: 'full', text: body, language: 'markdown' },
+      { number: 1, path: 'README.md', symbolKey: null, detail: 'full', startLine: 1, endLine: 7, text: body, language: 'markdown' },
     ]);
+  });
+
+  it('gives back a text that ends in an empty line, or holds "\r\n" line breaks, byte for byte', () => {
+    for (const body of ['x = 1\n', 'x = 1\r\ny = 2', 'x = 1\r\n\r\n', '\n']) {
+      const doc = `## 1. a.py\nfull · lines 1-3 · seed\n\n${fencedBlock(body, 'python')}\n## Dependencies\n`;
+      expect(parseMarkdown(doc)[0]!.text).toBe(body);
+    }
   });
 
   it('tags unknown languages as text', () => {

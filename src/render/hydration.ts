@@ -2,6 +2,7 @@
 // exactly these strings, so every part a block adds is produced by `hydrationBlock` alone:
 // the whole render is header + blocks + footer, each part ending in a newline.
 
+import { parseEntityKey } from '../core/entities.js';
 import type { Hydration, HydrationBlock, HydrationFormat } from '../core/memory.js';
 import { fencedBlock } from './fence.js';
 import { oneLine } from './view.js';
@@ -21,6 +22,7 @@ function heading(block: HydrationBlock): string {
   if (block.status === 'changed') return `${key} — changed since you saw it (${since(block)})`;
   if (block.status === 'deleted') return `${key} — deleted since you saw it (${since(block)})`;
   if (block.status === 'moved') return `${key} — moved to ${oneLine(block.movedTo ?? '?')} since you saw it (${since(block)})`;
+  if (block.status === 'rejected') return `${key} — rejected since you saw it (${since(block)})`;
   return key;
 }
 
@@ -32,6 +34,7 @@ function notice(block: HydrationBlock): string {
   }
   if (block.status === 'deleted') return `It is no longer on disk: do not rely on the code ${since(block)} showed.\n`;
   if (block.status === 'moved') return block.body === 'none' ? 'Its code is unchanged.\n' : 'Below is its code now.\n';
+  if (block.status === 'rejected') return 'It was rejected (`cairn reject`): do not rely on this code.\n';
   return '';
 }
 
@@ -44,11 +47,40 @@ function metaLine(block: HydrationBlock): string {
 
 function body(block: HydrationBlock): string {
   if (block.body === 'none') return '';
-  return `\n${fencedBlock(block.text, block.body === 'diff' ? 'diff' : block.language)}`;
+  if (block.body === 'diff') return `\n${fencedBlock(block.text, 'diff')}`;
+  return `\n${fencedBlock(shownLines(block), block.language)}`;
 }
 
-/** One block in markdown: what it adds to the render (starts with "## ", ends with a blank line). */
+/**
+ * The code a block shows: its lines as written. A whole file's text (what the vault holds)
+ * ends in its last line's break, which the fence's own line break stands for: printed, it
+ * would show a line the file does not have.
+ */
+function shownLines(block: HydrationBlock): string {
+  if (parseEntityKey(block.entityKey).qualifiedName !== null) return block.text;
+  return block.text.replace(/\r?\n$/, '');
+}
+
+/**
+ * An entity an earlier episode showed, unchanged (or rejected) since, and not sent again:
+ * one line. A rejected one is never worded as if it were still good.
+ */
+function listedLine(block: HydrationBlock): string {
+  if (block.status === 'rejected') return `rejected since ${since(block)} (\`cairn reject\`), do not rely on it: ${oneLine(block.entityKey)}\n`;
+  return `unchanged since ${since(block)}: ${oneLine(block.entityKey)}\n`;
+}
+
+/** True for a block that is one line: an unchanged or rejected entity whose text is not sent again. */
+export function isListed(block: HydrationBlock): boolean {
+  return block.body === 'none' && (block.status === 'unchanged' || block.status === 'rejected');
+}
+
+/**
+ * One block in markdown: what it adds to the render (starts with "## ", ends with a blank
+ * line; a listed entity is its one line).
+ */
 export function markdownBlock(block: HydrationBlock): string {
+  if (isListed(block)) return listedLine(block);
   return `## ${heading(block)}\n${metaLine(block)}${notice(block)}${body(block)}\n`;
 }
 
@@ -91,8 +123,11 @@ export function jsonHead(hydration: Omit<Hydration, 'blocks'> & { blocks?: unkno
 
 export const JSON_TAIL = ']}\n';
 
+/** A listed block (isListed) carries what names it and when it was seen, not the artifact hashes and times of a shown one. */
 export function jsonBlock(block: HydrationBlock): string {
-  return JSON.stringify(snakeKeys(block));
+  if (!isListed(block)) return JSON.stringify(snakeKeys(block));
+  const { entityKey, reason, status, body, path, startLine, endLine, previousEpisode, tokenCount } = block;
+  return JSON.stringify(snakeKeys({ entityKey, reason, status, body, path, startLine, endLine, previousEpisode, tokenCount }));
 }
 
 export function renderHydrationJson(hydration: Hydration): string {

@@ -5,7 +5,9 @@
 import type { ContextPackage, FileEdge } from '../core/context-package.js';
 import { fencedBlock } from './fence.js';
 import {
+  closestPhrase,
   countsPhrase,
+  matchPhrase,
   demotedPhrase,
   evictedPhrase,
   metaLine,
@@ -18,9 +20,15 @@ import { buildView, type ItemView, type RenderView } from './view.js';
 /** Section headings after the items; `## Dependencies` also ends the item list for parsers. */
 export const MARKDOWN_DEPENDENCIES = '## Dependencies';
 
+/** The first line of every markdown render: the match strength and its evidence. */
+export const MARKDOWN_MATCH = 'match: ';
+
 function header(view: RenderView): string {
+  const closest = closestPhrase(view);
   return (
-    `# cairn context · task ${view.taskId}\n\n` +
+    `${MARKDOWN_MATCH}${matchPhrase(view)}\n` +
+    (closest === null ? '' : `closest candidates: ${closest}\n`) +
+    `\n# cairn context · task ${view.taskId}\n\n` +
     `run ${view.runId} · ${countsPhrase(view.counts)} · ${usagePhrase(view.budget)}\n` +
     `query: ${view.query}\n`
   );

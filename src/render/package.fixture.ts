@@ -24,6 +24,11 @@ export function smallPackage(): ContextPackage {
     taskId: 'task-1',
     runId: 'run-7',
     query: 'Fix the crash in read_csv\nwhen the header row is empty.',
+    match: 'weak',
+    matchEvidence: {
+      summary: "only a weak match: the strongest candidates hold 40 % of the task's specific words (read_csv, header)",
+      closest: [{ key: 'dask/io/csv.py::read_csv', why: 'holds read_csv; lacks header' }],
+    },
     items: [
       item({
         path: 'dask/io/csv.py',

@@ -27,14 +27,14 @@ describe('parsers', () => {
       '',
     ].join('\n');
     expect(parsePrompt(doc)).toEqual([
-      { number: 1, path: 'a.py', symbolKey: null, detail: 'full', text: '[2] not an item\nDEPENDENCIES', language: 'python' },
+      { number: 1, path: 'a.py', symbolKey: null, detail: 'full', startLine: 1, endLine: 3, text: '[2] not an item\nDEPENDENCIES', language: 'python' },
     ]);
   });
 
   it('read a path-only item without a code block, and a symbol key', () => {
     const doc = '## 1. a.py::C.m\npath · lines 4-9 · x\n\n## Dependencies\n';
     expect(parseMarkdown(doc)).toEqual([
-      { number: 1, path: 'a.py', symbolKey: 'a.py::C.m', detail: 'path', text: '', language: '' },
+      { number: 1, path: 'a.py', symbolKey: 'a.py::C.m', detail: 'path', startLine: 4, endLine: 9, text: '', language: '' },
     ]);
   });
 

@@ -3,10 +3,10 @@
 
 import { parseEntityKey } from '../core/entities.js';
 import { InputError } from '../core/errors.js';
-import type { Detail } from '../core/context-package.js';
-import { MARKDOWN_DEPENDENCIES } from './markdown.js';
+import { MATCH_STRENGTHS, type Detail, type MatchStrength } from '../core/context-package.js';
+import { MARKDOWN_DEPENDENCIES, MARKDOWN_MATCH } from './markdown.js';
 import { META_DETAIL } from './printer.js';
-import { PROMPT_DEPENDENCIES } from './prompt.js';
+import { PROMPT_DEPENDENCIES, PROMPT_MATCH } from './prompt.js';
 
 export interface ParsedItem {
   /** The number printed before the item. */
@@ -14,6 +14,9 @@ export interface ParsedItem {
   path: string;
   symbolKey: string | null;
   detail: Detail;
+  /** The lines of its file the item stands for (1-based, inclusive), as its meta line says. */
+  startLine: number;
+  endLine: number;
   /** '' for a path-only item. */
   text: string;
   /** The fence's info string, '' for a path-only item. */
@@ -30,6 +33,30 @@ interface Layout {
 const MARKDOWN_LAYOUT: Layout = { heading: /^## (\d+)\. (.*)$/, end: MARKDOWN_DEPENDENCIES };
 const PROMPT_LAYOUT: Layout = { heading: /^\[(\d+)\] (.*)$/, end: PROMPT_DEPENDENCIES };
 const FENCE_OPEN = /^(`{3,})([^`]*)$/;
+
+/** A render's first line (and, unless strong, the closest candidates on the next). */
+export interface ParsedMatch {
+  strength: MatchStrength;
+  summary: string;
+  /** The closest-candidates line after its label, or null when the render has none. */
+  closest: string | null;
+}
+
+export function parseMarkdownMatch(text: string): ParsedMatch {
+  return parseMatch(text, MARKDOWN_MATCH, 'closest candidates: ');
+}
+
+export function parsePromptMatch(text: string): ParsedMatch {
+  return parseMatch(text, PROMPT_MATCH, 'CLOSEST ');
+}
+
+function parseMatch(text: string, label: string, closestLabel: string): ParsedMatch {
+  const [first = '', second = ''] = text.split('\n', 2);
+  const match = first.startsWith(label) ? /^(\w+) — (.*)$/.exec(first.slice(label.length)) : null;
+  const strength = match?.[1] as MatchStrength | undefined;
+  if (match === null || strength === undefined || !MATCH_STRENGTHS.includes(strength)) throw invalid(`line 1: expected "${label}strong|weak|none — …"`);
+  return { strength, summary: match[2] ?? '', closest: second.startsWith(closestLabel) ? second.slice(closestLabel.length) : null };
+}
 
 export function parseMarkdown(text: string): ParsedItem[] {
   return parseItems(text, MARKDOWN_LAYOUT);
@@ -63,7 +90,7 @@ function parseItem(lines: string[], at: number, heading: RegExpExecArray): { ite
   const meta = META_DETAIL.exec(lines[at + 1] ?? '');
   if (meta === null) throw invalid(`line ${at + 2}: expected "tier N · detail ..." after "${lines[at]}"`);
   const detail = meta[1] as Detail;
-  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail };
+  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail, startLine: Number(meta[2]), endLine: Number(meta[3]) };
   if (detail === 'path') return { item: { ...base, text: '', language: '' }, next: at + 2 };
   let open = at + 2;
   while (lines[open] === '') open += 1;

@@ -25,8 +25,19 @@ export function metaLine(item: ItemView): string {
   return `${item.detail} · lines ${item.startLine}-${item.endLine} · ${item.reason}`;
 }
 
-/** Matches a meta line's start and captures the detail. */
-export const META_DETAIL = /^(full|excerpt|signature|path) · lines \d+-\d+ · /;
+/** "none — nothing in this repository matches the task: …" — the match line after its label. */
+export function matchPhrase(view: Pick<RenderView, 'match' | 'matchEvidence'>): string {
+  return `${view.match} — ${view.matchEvidence.summary}`;
+}
+
+/** "src/a.py::f (holds x; lacks y) · src/b.py (…)", or null when the match names none. */
+export function closestPhrase(view: Pick<RenderView, 'matchEvidence'>): string | null {
+  const { closest } = view.matchEvidence;
+  return closest.length === 0 ? null : closest.map((entry) => `${entry.key} (${entry.why})`).join(' · ');
+}
+
+/** Matches a meta line's start and captures the detail and the first and last line. */
+export const META_DETAIL = /^(full|excerpt|signature|path) · lines (\d+)-(\d+) · /;
 
 export function countsPhrase(counts: ItemCounts): string {
   return `${counts.items} items (${counts.full} full, ${counts.excerpt} excerpt, ${counts.signature} signature, ${counts.path} path)`;

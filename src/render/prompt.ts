@@ -5,7 +5,9 @@
 import type { ContextPackage, FileEdge } from '../core/context-package.js';
 import { fencedBlock } from './fence.js';
 import {
+  closestPhrase,
   countsPhrase,
+  matchPhrase,
   demotedPhrase,
   evictedPhrase,
   metaLine,
@@ -18,8 +20,14 @@ import { buildView, type ItemView, type RenderView } from './view.js';
 /** The line that opens the dependency list; it also ends the item list for parsers. */
 export const PROMPT_DEPENDENCIES = 'DEPENDENCIES';
 
+/** The first line of every prompt render: the match strength and its evidence. */
+export const PROMPT_MATCH = 'MATCH ';
+
 function header(view: RenderView): string {
+  const closest = closestPhrase(view);
   return (
+    `${PROMPT_MATCH}${matchPhrase(view)}\n` +
+    (closest === null ? '' : `CLOSEST ${closest}\n`) +
     `CONTEXT task ${view.taskId} · run ${view.runId} · ${countsPhrase(view.counts)} · ${usagePhrase(view.budget)}\n` +
     `QUERY ${view.query}\n`
   );

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { RENDER_FORMATS, textAt } from '../core/context-package.js';
-import { parseJson, parseMarkdown, parsePrompt, renderJson, renderMarkdown, renderPackage, renderPrompt } from './index.js';
+import { parseJson, parseMarkdown, parseMarkdownMatch, parsePrompt, parsePromptMatch, renderJson, renderMarkdown, renderPackage, renderPrompt } from './index.js';
 import { smallPackage } from './package.fixture.js';
 import { buildView, renderOrder } from './view.js';
 
@@ -16,6 +16,17 @@ describe('renderers: exact output for a small package', () => {
   it('markdown', () => expect(renderMarkdown(smallPackage())).toBe(golden('small.md')));
   it('prompt', () => expect(renderPrompt(smallPackage())).toBe(golden('small.prompt.txt')));
   it('json', () => expect(renderJson(smallPackage())).toBe(golden('small.json')));
+
+  it('says the match first in every format, and its closest candidates unless it is strong', () => {
+    const weak = smallPackage();
+    expect(parseMarkdownMatch(renderMarkdown(weak))).toEqual({ strength: 'weak', summary: weak.matchEvidence.summary, closest: 'dask/io/csv.py::read_csv (holds read_csv; lacks header)' });
+    expect(parsePromptMatch(renderPrompt(weak))).toMatchObject({ strength: 'weak', closest: 'dask/io/csv.py::read_csv (holds read_csv; lacks header)' });
+    expect(parseJson(renderJson(weak))).toMatchObject({ match: 'weak', matchEvidence: weak.matchEvidence });
+    const strong = { ...weak, match: 'strong' as const, matchEvidence: { summary: 'the task matches this repository', closest: [] } };
+    expect(parseMarkdownMatch(renderMarkdown(strong))).toEqual({ strength: 'strong', summary: 'the task matches this repository', closest: null });
+    expect(renderPrompt(strong).split('\n')[1]).toMatch(/^CONTEXT task /);
+    expect(() => parseMarkdownMatch('# cairn context\n')).toThrow(/expected "match: strong\|weak\|none/);
+  });
 
   it('renderPackage dispatches on the format', () => {
     expect(renderPackage(smallPackage(), 'markdown')).toBe(renderMarkdown(smallPackage()));
@@ -79,6 +90,8 @@ describe('renderers: determinism and structure', () => {
       path: item.path,
       symbolKey: item.symbolKey,
       detail: item.detail,
+      startLine: item.startLine,
+      endLine: item.endLine,
       text: textAt(item, item.detail),
     }));
     for (const parse of [parseMarkdown(renderMarkdown(pkg)), parsePrompt(renderPrompt(pkg))]) {
@@ -103,7 +116,7 @@ describe('renderers: determinism and structure', () => {
   it('cuts a long query to an excerpt', () => {
     const pkg = smallPackage();
     pkg.query = 'word '.repeat(100);
-    const line = renderPrompt(pkg).split('\n')[1] ?? '';
+    const line = renderPrompt(pkg).split('\n').find((text) => text.startsWith('QUERY ')) ?? '';
     expect(line.startsWith('QUERY word word')).toBe(true);
     expect(line.endsWith('…')).toBe(true);
     expect(Array.from(line).length).toBe('QUERY '.length + 200 + 1);

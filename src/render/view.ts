@@ -11,6 +11,8 @@ import {
   type ContextPackage,
   type Detail,
   type FileEdge,
+  type MatchEvidence,
+  type MatchStrength,
   type RenderFormat,
 } from '../core/context-package.js';
 
@@ -60,6 +62,9 @@ export interface RenderView {
   runId: string;
   /** The query's first 200 characters on one line: the agent already holds the rest. */
   query: string;
+  /** Whether anything here matches the task; every printer says it first. */
+  match: MatchStrength;
+  matchEvidence: MatchEvidence;
   createdAt: string;
   counts: ItemCounts;
   budget: BudgetDigest;
@@ -81,6 +86,17 @@ export function queryExcerpt(query: string): string {
   const chars = Array.from(oneLine(query).replace(/\s+/g, ' ').trim());
   if (chars.length <= QUERY_EXCERPT_CHARS) return chars.join('');
   return `${chars.slice(0, QUERY_EXCERPT_CHARS).join('')}…`;
+}
+
+/** The match strength and its evidence, each value on one line. */
+export function matchView(source: { match: MatchStrength; matchEvidence: MatchEvidence }): Pick<RenderView, 'match' | 'matchEvidence'> {
+  return {
+    match: source.match,
+    matchEvidence: {
+      summary: oneLine(source.matchEvidence.summary),
+      closest: source.matchEvidence.closest.map((entry) => ({ key: oneLine(entry.key), why: oneLine(entry.why) })),
+    },
+  };
 }
 
 export function itemView(item: ContextItem): ItemView {
@@ -136,6 +152,7 @@ export function buildView(pkg: ContextPackage): RenderView {
     taskId: oneLine(pkg.taskId),
     runId: oneLine(pkg.runId),
     query: queryExcerpt(pkg.query),
+    ...matchView(pkg),
     createdAt: pkg.createdAt,
     counts: countItems(pkg.items),
     budget: digestBudget(pkg.budget),

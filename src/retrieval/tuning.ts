@@ -50,10 +50,38 @@ export interface ScopeTuning {
   tokensPerFileSlot: number;
 }
 
+/**
+ * How strongly the repository matches the task (retrieval/match/): the evidence is the task's
+ * specific words found in the strongest candidates, and anchors (paths, frames, names
+ * written as code) that resolve. A package with no such evidence says so and is not filled.
+ */
+export interface MatchTuning {
+  /** Words of spoken English up to this rank are ordinary: found or missing, they count little. */
+  ordinaryEnglishRank: number;
+  /** How much an ordinary English word counts next to a specific one (0–1). */
+  ordinaryWordWeight: number;
+  /** How many of the strongest candidates are read for the task's words. */
+  topCandidates: number;
+  /** A strong match needs the repository to hold at least this share of the task's words (weighted)… */
+  strongPresence: number;
+  /** …and its strongest candidates at least this share of the task's specific vocabulary. */
+  strongCoverage: number;
+  /** Without an anchor, below both of these nothing matches. */
+  nonePresence: number;
+  noneCoverage: number;
+  /** An anchor (in-project frame, named path, name written as code) of at least this weight makes a match strong. */
+  strongAnchor: number;
+  /** …and of at least this weight, at least weak. */
+  weakAnchor: number;
+  /** How many closest candidates a weak or empty match names. */
+  closest: number;
+}
+
 export interface RetrievalTuning {
   scope: ScopeTuning;
   precision: PrecisionTuning;
   candidates: CandidateTuning;
+  match: MatchTuning;
 }
 
 export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
@@ -70,6 +98,18 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     minWholeFileStanding: 0.5,
     excerptLines: 40,
     primaryExcerptShare: 0.2,
+  }),
+  match: Object.freeze({
+    ordinaryEnglishRank: 20_000,
+    ordinaryWordWeight: 0.6,
+    topCandidates: 3,
+    strongPresence: 0.76,
+    strongCoverage: 0.2,
+    nonePresence: 0.6,
+    noneCoverage: 0.25,
+    strongAnchor: 0.8,
+    weakAnchor: 0.4,
+    closest: 3,
   }),
 });
 

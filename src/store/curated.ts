@@ -19,7 +19,7 @@ import type {
 } from '../core/entities.js';
 import type { SearchableText } from '../core/search-text.js';
 
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 
 /** 'building' while an index run is under way or was cut off; the next run completes it. */
 export type IndexState = 'empty' | 'building' | 'complete';

@@ -113,7 +113,7 @@ describe('cairn index', () => {
     const repo = shop();
     await indexJson([repo.path]);
     const writer = openSqliteIndexWriter(join(repo.path, '.cairn'));
-    writer.setMeta('extractionVersion', '1');
+    writer.setMeta('searchTextVersion', '2.3'); // before object-literal methods were definitions
     writer.close();
     const upgraded = await indexJson([repo.path]);
     expect(upgraded.run).toMatchObject({ changed: 12, unchanged: 0, touched: 0 });

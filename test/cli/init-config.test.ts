@@ -75,7 +75,7 @@ describe('cairn config', () => {
     repo.write('cairn.yaml', 'serve:\n  prot: 80\n  cache:\n    ttl: -5\nmcp:\n  maxTokens: 50000\n');
     const result = await runCli(['config', '--repo', repo.path]);
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('serve.prot: unknown key (allowed: host, port, bodyLimitBytes, timeoutMs, cache)');
+    expect(result.stderr).toContain('serve.prot: unknown key (allowed: host, port, bodyLimitBytes, timeoutMs, cache, concurrency, queueLength, queueWaitMs)');
     expect(result.stderr).toContain('serve.cache.ttl: -5 is not allowed (too small');
     expect(result.stderr).toContain('mcp.maxTokens: 50000 is not allowed (must be at most 20000');
   });

@@ -48,7 +48,9 @@ describe('cairn hydrate, episode, entity, gates, approve, reject', () => {
     expect(createO200kCounter().count(first.stdout)).toBeLessThanOrEqual(1500);
 
     const second = ok(await cairn('hydrate', 'Now `apply_discount`', '--conversation', 'c1', '--episode', 'e2', '--max-tokens', '1500'));
-    expect(second.stdout).toContain(`## ${TOTAL}\nhydrated in episode e1 · previously_hydrated · tracking`);
+    // Unchanged since the first episode and not named again: one line, not its code again.
+    expect(second.stdout).toContain(`\nunchanged since episode e1: ${TOTAL}\n`);
+    expect(second.stdout).not.toContain(`## ${TOTAL}\n`);
     expect(second.stderr).not.toContain('changed since');
 
     const cart = join(repo.path, 'shop/cart.py');
@@ -131,7 +133,7 @@ describe('cairn hydrate, episode, entity, gates, approve, reject', () => {
     oneLineError(await cairn('gates', 'nope'), 7, /^cairn: no episode nope$/);
     oneLineError(await cairn('entity', 'shop/none.py::f'), 7, /^cairn: shop\/none\.py::f was never hydrated$/);
     oneLineError(await cairn('approve', 'shop/none.py::f'), 7, /^cairn: shop\/none\.py::f was never hydrated$/);
-    oneLineError(await cairn('memory', 'import', join(repo.path, 'missing.jsonl')), 3, /missing\.jsonl: no such file$/);
+    oneLineError(await cairn('memory', 'import', join(repo.path, 'missing.jsonl')), 3, /missing\.jsonl cannot be read \(ENOENT\)$/);
     const bad = join(repo.path, 'bad.jsonl');
     writeFileSync(bad, '{"format":"cairn-memory","version":1}\nnot json\n');
     oneLineError(await runCli(['memory', 'import', bad, '--repo', repo.path, '--index-dir', join(repo.path, 'fresh-index')]), 3, /bad\.jsonl line 2: not JSON$/);

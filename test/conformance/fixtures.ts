@@ -56,6 +56,7 @@ export function symbolRecord(path: string, spec: SymbolSpec): SymbolRecord {
     endByte: 10,
     startLine: 1,
     endLine: 2,
+    signatureEndLine: 1,
     parent: dot < 0 ? null : spec.qualifiedName.slice(0, dot),
     exported: true,
     method: 'ast',

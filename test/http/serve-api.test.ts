@@ -39,10 +39,14 @@ describe('the API routes on one repository', () => {
     const pkg = json.json['package'] as { items: { path: string; symbol: string | null; text: string }[]; budget: { available: number; used: number } };
     expect(pkg.budget.available).toBe(5000);
     expect(pkg.budget.used).toBeLessThanOrEqual(5000);
+    expect(json.json['match']).toBe('strong');
+    expect(pkg).toMatchObject({ match: 'strong' });
     // Cart.total's code: on its own, or inside the whole (small) cart.py.
     expect(pkg.items.some((item) => item.path === 'shop/cart.py' && item.text.includes('def total(self) -> float:'))).toBe(true);
     const markdown = await api.post('/retrieval/context', { task: TASK, max_tokens: 3000, format: 'markdown' });
     expect(String(markdown.json['text'])).toContain('# cairn context');
+    expect(String(markdown.json['text']).split('\n')[0]).toMatch(/^match: strong — /);
+    expect(markdown.json['match']).toBe('strong');
     expect(markdown.json['tokens']).toMatchObject({ available: 3000 });
   });
 

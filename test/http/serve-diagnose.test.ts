@@ -109,14 +109,16 @@ describe('diagnostics over HTTP and MCP', () => {
     expect(counter.count(JSON.stringify(structured))).toBeLessThanOrEqual(2000);
     const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
     expect(text).toMatch(/^# diagnosis task-\S+: escalated, priority high/);
-    expect(counter.count(text)).toBeLessThanOrEqual(2000);
+    // The evidence's content once, in the text (regression: it was in both parts); both parts together under the cap.
+    expect(text).toContain('ValueError: quantity must be positive');
+    expect(JSON.stringify(structured)).not.toContain('ValueError: quantity must be positive');
+    expect(counter.count(text) + counter.count(JSON.stringify(structured))).toBeLessThanOrEqual(2000);
 
     // Logs of tens of KB at high priority: over a 2,000-token cap the rest is named, both forms fit.
     const big = (await client.callTool({ name: 'diagnose_failure', arguments: { bundle: BUNDLE, run_dir: 'runs/big', phase: 'build', attempt: 2 } })) as CallToolResult;
     const cut = big.structuredContent as typeof structured;
     expect(cut.omitted).toMatch(/more evidence items? did not fit/);
-    expect(counter.count(JSON.stringify(cut))).toBeLessThanOrEqual(2000);
-    expect(counter.count(big.content[0]?.type === 'text' ? big.content[0].text : '')).toBeLessThanOrEqual(2000);
+    expect(counter.count(JSON.stringify(cut)) + counter.count(big.content[0]?.type === 'text' ? big.content[0].text : '')).toBeLessThanOrEqual(2000);
 
     const bad = (await client.callTool({ name: 'diagnose_failure', arguments: { bundle: BUNDLE, run_dir: 'runs/r1', phase: 'build', attempt: 0 } })) as CallToolResult;
     expect(bad.isError).toBe(true);

@@ -80,6 +80,7 @@ describe('cairn mcp in-process (InMemoryTransport)', () => {
     const client = await serve(repo, { maxTokens: 8000, watch: false });
     const first = await call(client, 'get_context', { task: 'Charging a card fails with PaymentError', max_tokens: 2000 });
     const { task_id } = first.structuredContent as { task_id: string };
+    expect(first.structuredContent).toMatchObject({ match: 'strong' });
     expect((first.structuredContent as { items: { path: string }[] }).items.map((item) => item.path)).not.toContain('web/src/format.ts');
     const refined = await call(client, 'get_context', { task_id, missing: ['web/src/format.ts', 'formatPrice'] });
     expect(refined.isError ?? false).toBe(false);

@@ -3,6 +3,7 @@
 
 import { openRepo } from '../../src/app.js';
 import { openServeSet, type ServeSet } from '../../src/app-live.js';
+import type { ReadLimits } from '../../src/faces/http/connection-limits.js';
 import { listen } from '../../src/faces/http/server.js';
 import type { HttpOptions } from '../../src/faces/http/types.js';
 import { createLogging } from '../../src/logging/logger.js';
@@ -20,6 +21,8 @@ export interface Api {
 
 export interface ApiOptions extends Partial<Omit<HttpOptions, 'served' | 'logger' | 'version'>> {
   watch?: boolean;
+  /** How long the server waits for a request's headers and body (connection-limits.ts). */
+  readLimits?: ReadLimits;
   logLevel?: LogLevel;
   env?: NodeJS.ProcessEnv;
 }
@@ -41,6 +44,9 @@ export async function startApi(repos: { name: string; path: string }[], options:
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     timeoutMs: options.timeoutMs ?? 30_000,
     cache: options.cache ?? { enabled: true, ttl: 300, max_size: 16 * 1024 * 1024 },
+    ...(options.readLimits ? { readLimits: options.readLimits } : {}),
+    admission: options.admission ?? { limit: 4, queueLength: 64, maxWaitMs: 30_000 },
+    ...(options.queries ? { queries: options.queries } : {}),
   });
   return {
     url: server.url,

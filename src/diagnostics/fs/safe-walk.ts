@@ -4,7 +4,7 @@
 // writing, nothing is created. Special files (pipes, sockets, devices) are listed as
 // skipped — opening a pipe would block.
 
-import { lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { compareText } from '../../core/compare.js';
 
@@ -34,8 +34,8 @@ export interface WalkOptions {
   skipDirs?: ReadonlySet<string>;
   /** Stop after this many entries (a runaway folder must not stall a diagnosis). */
   maxEntries?: number;
-  /** Relative paths (and everything below them) left out. */
-  exclude?: (path: string) => boolean;
+  /** Relative paths (and everything below them) left out, unseen: not even listed as skipped. */
+  exclude?: (path: string, isDirectory: boolean) => boolean;
 }
 
 const DEFAULT_MAX_ENTRIES = 200_000;
@@ -54,20 +54,21 @@ export function walkInside(root: string, options: WalkOptions = {}): WalkResult 
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   let entries = 0;
   const visit = (dir: string, relDir: string): void => {
-    let names: string[];
+    let names: Dirent[];
     try {
-      names = readdirSync(dir).sort(compareText);
+      names = readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name));
     } catch (error) {
       result.skipped.push({ path: relDir || '.', reason: `folder cannot be read (${codeOf(error)})` });
       return;
     }
-    for (const name of names) {
+    for (const dirent of names) {
       if (++entries > maxEntries) {
         result.cut = true;
         return;
       }
+      const name = dirent.name;
       const rel = relDir ? `${relDir}/${name}` : name;
-      if (options.exclude?.(rel)) continue;
+      if (options.exclude?.(rel, isFolder(dirent, join(dir, name)))) continue;
       const target = resolveEntry(join(dir, name), realRoot, rel, result.skipped);
       if (target === null) continue;
       if (target.stats.isDirectory()) {
@@ -102,6 +103,16 @@ function resolveEntry(path: string, realRoot: string, rel: string, skipped: Skip
   } catch (error) {
     skipped.push({ path: rel, reason: `cannot be read (${codeOf(error)})` });
     return null;
+  }
+}
+
+/** A folder, or a link to one (as the walk would enter it). */
+function isFolder(dirent: Dirent, path: string): boolean {
+  if (!dirent.isSymbolicLink()) return dirent.isDirectory();
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

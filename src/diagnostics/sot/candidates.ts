@@ -30,18 +30,18 @@ export function sotCandidates(options: {
   realRoot: string;
   folders: readonly string[];
   indexed: readonly FileRecord[] | null;
-  /** Repository-relative paths (and everything below them) that are not source of truth: the run directory, the index. */
-  exclude: (path: string) => boolean;
+  /** Repository-relative paths (and everything below them) that are not source of truth: the run directory, the index (for an agent face, also what the repository hides). */
+  exclude: (path: string, isDirectory: boolean) => boolean;
 }): SotCandidates {
   const out: SotCandidates = { byPath: new Map(), skipped: [] };
   for (const record of options.indexed ?? []) {
-    if (!options.exclude(record.path)) out.byPath.set(record.path, { path: record.path, mtimeMs: record.mtimeMs, record });
+    if (!options.exclude(record.path, false)) out.byPath.set(record.path, { path: record.path, mtimeMs: record.mtimeMs, record });
   }
   for (const folder of options.folders) {
     const clean = folder.replace(/\\/g, '/').replace(/^\.\/|\/+$/g, '');
     const absolute = join(options.realRoot, clean);
-    if (clean === '' || !existsSync(absolute) || !isWithin(options.realRoot, realpathSync(absolute))) continue;
-    const walked = walkInside(absolute, { skipDirs: SKIP_DIRS, maxEntries: MAX_FOLDER_ENTRIES, exclude: (rel) => options.exclude(`${clean}/${rel}`) });
+    if (clean === '' || !existsSync(absolute) || !isWithin(options.realRoot, realpathSync(absolute)) || options.exclude(clean, true)) continue;
+    const walked = walkInside(absolute, { skipDirs: SKIP_DIRS, maxEntries: MAX_FOLDER_ENTRIES, exclude: (rel, isDirectory) => options.exclude(`${clean}/${rel}`, isDirectory) });
     out.skipped.push(...walked.skipped.map((entry) => ({ path: `${clean}/${entry.path}`, reason: entry.reason })));
     for (const file of walked.files) {
       const path = `${clean}/${file.path}`;

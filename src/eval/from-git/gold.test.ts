@@ -5,7 +5,7 @@ import { changedLines, goldFunctions, isGoldSource, needsHead } from './gold.js'
 function symbol(qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord {
   return {
     key: `m.py::${qualifiedName}`, path: 'm.py', name: qualifiedName.split('.').pop()!, qualifiedName, kind,
-    signature: '', doc: null, startByte: startLine * 100, endByte: endLine * 100 + 99, startLine, endLine,
+    signature: '', doc: null, startByte: startLine * 100, endByte: endLine * 100 + 99, startLine, endLine, signatureEndLine: startLine,
     parent: qualifiedName.includes('.') ? qualifiedName.slice(0, qualifiedName.lastIndexOf('.')) : null,
     exported: true, method: 'ast',
   };

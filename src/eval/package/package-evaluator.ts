@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { itemIdentity, textAt, type ContextPackage } from '../../core/context-package.js';
+import { itemIdentity, textAt, type ContextPackage, type MatchStrength } from '../../core/context-package.js';
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../retrieval/budget/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
@@ -23,6 +23,7 @@ export const PACKAGE_EVALUATOR = 'package';
 export const CHUNK_RAG_CODE_EVALUATOR = 'chunk-rag-code';
 /** The chunk RAG over every indexed file (docs, config, JSON too), kept beside it. */
 export const CHUNK_RAG_ALL_EVALUATOR = 'chunk-rag-all';
+export const MATCH_EVALUATOR = 'match';
 
 export interface PackageEvaluatorOptions {
   /** Available tokens to measure at, e.g. [4000, 8000, 16000] (window = budget, nothing reserved). */
@@ -41,6 +42,9 @@ interface Shown {
   used: number;
   /** One line per item ("detail tokens key"), for tracing a miss to its cause. */
   items?: string[];
+  /** What the package said of its match with the repository (cairn's package only). */
+  match?: MatchStrength;
+  matchSummary?: string;
 }
 
 export function budgetLabel(budget: number): string {
@@ -58,8 +62,17 @@ export function recallMetrics(budgets: readonly number[]): MetricSpec[] {
     ...per('ctx.lineShare', 'line share', false),
     ...per('ctx.precision', 'precision', false),
     ...per('ctx.file', 'file named', false),
+    ...matchMetrics(budgets),
     ...budgets.map((budget) => ({ name: `ctx.ms@${budgetLabel(budget)}`, label: `ms@${budgetLabel(budget)}`, aggregate: 'percentiles' as const })),
   ];
+}
+
+/** Share of tasks whose package said the match is weak or none (and none alone), per budget. */
+export function matchMetrics(budgets: readonly number[]): MetricSpec[] {
+  return budgets.flatMap((budget) => [
+    { name: `match.flagged@${budgetLabel(budget)}`, label: `flagged@${budgetLabel(budget)}`, aggregate: 'mean' as const },
+    { name: `match.none@${budgetLabel(budget)}`, label: `none@${budgetLabel(budget)}`, aggregate: 'mean' as const, perCategory: false },
+  ]);
 }
 
 /** Files a package names: its items' files, and files of items shown inside an included item. */
@@ -79,25 +92,55 @@ export function packageBlocks(pkg: ContextPackage): ShownBlock[] {
 
 export function packageEvaluator(options: PackageEvaluatorOptions): TaskEvaluator {
   return recallEvaluator(options.name ?? PACKAGE_EVALUATOR, options.budgets, async (task, context, budget) => {
-    const logs = options.openLogs(context.tree);
-    try {
-      const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
-      const result = await retrieve(ports, {
-        task: task.query,
-        stages: options.stages ?? ['scope', 'precision'],
-        budget: { contextWindow: budget, reservedTokens: 0 },
-        format: 'markdown',
-        ...(options.tuning ? { tuning: options.tuning } : {}),
-      });
-      const items = [
-        ...result.package.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`),
-        ...result.package.budget.evicted.map((record) => `evicted ${record.detail} ${record.symbolKey ?? record.path}: ${record.reason}`),
-      ];
-      return { blocks: packageBlocks(result.package), named: packageFiles(result.package), used: result.package.budget.used, items };
-    } finally {
-      logs.close();
-    }
+    const pkg = await retrievePackage(options, task, context, budget);
+    const items = [
+      ...pkg.items.map((item) => `${item.detail} ${item.tokens} ${itemIdentity(item)}`),
+      ...pkg.budget.evicted.map((record) => `evicted ${record.detail} ${record.symbolKey ?? record.path}: ${record.reason}`),
+    ];
+    return { blocks: packageBlocks(pkg), named: packageFiles(pkg), used: pkg.budget.used, items, match: pkg.match, matchSummary: pkg.matchEvidence.summary };
   });
+}
+
+/**
+ * Tasks asked of a repository that is not theirs (`cairn eval --ask-of`): only what the
+ * package says of its match counts — there is no gold to recall in another repository.
+ */
+export function matchEvaluator(options: Omit<PackageEvaluatorOptions, 'name'>): TaskEvaluator {
+  return {
+    name: MATCH_EVALUATOR,
+    metrics: matchMetrics(options.budgets),
+    async evaluate(task, context) {
+      const metrics: Record<string, number> = {};
+      const said: Record<string, string> = {};
+      for (const budget of options.budgets) {
+        const pkg = await retrievePackage(options, task, context, budget);
+        Object.assign(metrics, matchScores(pkg.match, budgetLabel(budget)));
+        said[budgetLabel(budget)] = `${pkg.match}: ${pkg.matchEvidence.summary}`;
+      }
+      return { metrics, detail: { match: said } };
+    },
+  };
+}
+
+async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, task: EvalTask, context: TaskContext, budget: number): Promise<ContextPackage> {
+  const logs = options.openLogs(context.tree);
+  try {
+    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
+    const result = await retrieve(ports, {
+      task: task.query,
+      stages: options.stages ?? ['scope', 'precision'],
+      budget: { contextWindow: budget, reservedTokens: 0 },
+      format: 'markdown',
+      ...(options.tuning ? { tuning: options.tuning } : {}),
+    });
+    return result.package;
+  } finally {
+    logs.close();
+  }
+}
+
+function matchScores(match: MatchStrength, label: string): Record<string, number> {
+  return { [`match.flagged@${label}`]: match === 'strong' ? 0 : 1, [`match.none@${label}`]: match === 'none' ? 1 : 0 };
 }
 
 export function chunkRagEvaluator(budgets: readonly number[], scope: ChunkScope, rag: ChunkRag = new ChunkRag(createO200kCounter())): TaskEvaluator {
@@ -128,6 +171,7 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
       const missing: Record<string, string[]> = {};
       const shownFunctions: Record<string, string[]> = {};
       const items: Record<string, string[]> = {};
+      const match: Record<string, string> = {};
       for (const budget of budgets) {
         const label = budgetLabel(budget);
         const started = performance.now();
@@ -138,10 +182,14 @@ function recallEvaluator(name: string, budgets: readonly number[], show: ShowAt)
         missing[label] = task.gold_files.filter((path) => !shown.named.has(path));
         shownFunctions[label] = recall.shownFunctions;
         if (shown.items) items[label] = shown.items;
+        if (shown.match !== undefined) {
+          Object.assign(metrics, matchScores(shown.match, label));
+          match[label] = `${shown.match}: ${shown.matchSummary ?? ''}`;
+        }
       }
       const goldFunctionsInTree = goldFunctions.map((fn) => fn.name);
       const goldFunctionLines = Object.fromEntries(goldFunctions.map((fn) => [fn.name, fn.ranges.map((range) => `${range.start}-${range.end}`).join(', ')]));
-      return { metrics, detail: { missingGold: missing, goldFunctionsInTree, goldFunctionLines, shownFunctions, items } };
+      return { metrics, detail: { missingGold: missing, goldFunctionsInTree, goldFunctionLines, shownFunctions, items, ...(Object.keys(match).length > 0 ? { match } : {}) } };
     },
   };
 }

@@ -19,6 +19,8 @@ export interface HydrateInput {
   maxTokens?: number | undefined;
   maxEntities?: number | undefined;
   format: HydrationFormat;
+  /** Send unchanged entities earlier episodes showed again (default: one line each). */
+  resendUnchanged?: boolean | undefined;
 }
 
 export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<HydrateResult> {
@@ -31,6 +33,7 @@ export function hydrateEpisode(view: IndexView, input: HydrateInput): Promise<Hy
       ...(input.episodeId !== undefined ? { episodeId: input.episodeId } : {}),
       ...(input.maxTokens !== undefined ? { maxTokens: input.maxTokens } : {}),
       ...(input.maxEntities !== undefined ? { maxEntities: input.maxEntities } : {}),
+      ...(input.resendUnchanged === true ? { resendUnchanged: true } : {}),
     }),
   );
 }

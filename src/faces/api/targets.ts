@@ -8,6 +8,7 @@
 import type { IndexView } from '../../app-workspace.js';
 import type { SymbolRecord } from '../../core/entities.js';
 import { InputError, NotFoundError, UsageError } from '../../core/errors.js';
+import { redactSecrets } from '../../core/redact.js';
 import { readRepoFile } from '../../core/repo-files.js';
 import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact } from '../../search/graph/impact.js';
 import { neighbourhood, type Neighbourhood } from '../../search/graph/neighbourhood.js';
@@ -45,7 +46,8 @@ export function readCode(view: IndexView, input: { target: string; startLine?: n
     if (read.reason === 'missing') throw new NotFoundError(`${found.path} no longer exists`, { hint: 'it was deleted after the index was last refreshed' });
     throw new InputError('INPUT_INVALID', `${found.path} cannot be read (${read.reason})`, { hint: 'only regular files inside the repository are read' });
   }
-  const text = read.bytes.toString('utf8');
+  // What looks like a credential is shown as "[redacted]", every line kept at its number.
+  const text = redactSecrets(read.bytes.toString('utf8'), { keepLines: true }).text;
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const symbol = found.kind === 'symbol' ? found.symbol : null;

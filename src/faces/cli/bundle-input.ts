@@ -1,13 +1,15 @@
-// Reading a handoff bundle named by --bundle: a file, or `-` for standard input; bounded
-// (a bundle is a message, not a dump: larger inputs are refused before they are read
-// whole) and parsed as JSON. What is not JSON is a one-line error naming the input (exit 3);
+// Reading a handoff bundle named by --bundle: a file, or `-` for standard input, through the
+// one option reader (config/option-file.ts); bounded (a bundle is a message, not a dump:
+// larger inputs are refused before they are read whole) and parsed as JSON. What is not JSON is a one-line error naming the input (exit 3);
 // what is JSON of the wrong shape is judged by diagnostics, which warns instead.
 
-import { readOptionText } from '../../config/option-file.js';
+import { readOptionStream, readOptionText } from '../../config/option-file.js';
 import { InputError } from '../../core/errors.js';
 
 /** A 10 MB bundle must be read; a runaway one must not be. */
 export const MAX_BUNDLE_BYTES = 32 * 1024 * 1024;
+
+const BUNDLE_SIZE_HINT = 'a handoff bundle is a JSON message: pass the error, trace, changes and root cause, not whole logs';
 
 export interface BundleInput {
   /** As the user named it ("-" is shown as "standard input"). */
@@ -20,7 +22,7 @@ export interface BundleInput {
 
 export async function readBundle(spec: string, maxBytes = MAX_BUNDLE_BYTES, stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<BundleInput> {
   const name = spec === '-' ? 'standard input' : spec;
-  const text = spec === '-' ? await readStream(stdin, name, maxBytes) : readFile(spec, maxBytes);
+  const text = spec === '-' ? await readOptionStream(stdin, { what: 'bundle', maxBytes, hint: BUNDLE_SIZE_HINT }) : readFile(spec, maxBytes);
   try {
     return { name, value: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown, file: spec === '-' ? null : spec };
   } catch (error) {
@@ -33,24 +35,6 @@ export async function readBundle(spec: string, maxBytes = MAX_BUNDLE_BYTES, stdi
 
 function readFile(path: string, maxBytes: number): string {
   return readOptionText({ what: 'bundle', path, maxBytes, hint: 'pass the path of the handoff bundle, a JSON file (or - for standard input)' });
-}
-
-function tooLarge(name: string, maxBytes: number): InputError {
-  return new InputError('INPUT_INVALID', `bundle ${name} is larger than ${Math.round(maxBytes / (1024 * 1024))} MiB`, {
-    hint: 'a handoff bundle is a JSON message: pass the error, trace, changes and root cause, not whole logs',
-  });
-}
-
-async function readStream(stream: AsyncIterable<Buffer | string>, name: string, maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    total += bytes.length;
-    if (total > maxBytes) throw tooLarge(name, maxBytes);
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A parser message quotes the input, newlines included: kept to one short line. */

@@ -1,8 +1,10 @@
 // The HTTP API of `cairn serve` (Hono): every request gets an id (X-Request-Id, echoed),
-// is authorised (auth.ts), bounded in size and time, validated against the zod schemas
+// is authorised (auth.ts), bounded in size, time and nesting depth, validated against the zod schemas
 // that also make the OpenAPI document, answered by one application function, logged
 // (ids, route, status, time — never bodies) and counted (metrics.ts). Errors are JSON
-// `{error: {code, message, hint}}` with a status chosen by the error's type.
+// `{error: {code, message, hint}}` with a status chosen by the error's type. Heavy
+// requests pass admission control (admission.ts: 503 + Retry-After when too busy) and
+// run on query threads (query-pool.ts), so the main thread keeps answering at once.
 //
 // Routes live in routes/, one module per part of the engine: retrieval, tasks, episode
 // memory (`/hydrate`, `/introspect/...`), diagnostics (`/diagnose`), the service's own.
@@ -13,10 +15,13 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { timeout } from 'hono/timeout';
 import { describeConfigIssues } from '../../config/issues.js';
+import { Admission, OverloadedError } from './admission.js';
 import { bearerAuth } from './auth.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
+import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
+import { inProcessQueries } from './query-pool.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';
@@ -36,7 +41,9 @@ export interface HttpApp {
 export function createHttpApp(options: HttpOptions): HttpApp {
   const cache = new ResultCache(options.cache);
   for (const repo of options.served.repos) repo.workspace.onGeneration(() => cache.invalidate(repo.name));
-  const metrics = createMetrics(options.served, cache);
+  const queries = options.queries ?? inProcessQueries();
+  const admission = new Admission(options.admission, (route, seconds) => metrics.observeWait(route, seconds));
+  const metrics = createMetrics(options.served, cache, { admission, queries });
   const app = new OpenAPIHono<HttpEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
@@ -63,8 +70,9 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     }),
   );
   app.use(timeout(options.timeoutMs, () => new RequestTimeout(503, { message: `no answer within ${options.timeoutMs} ms` })));
+  app.use(jsonDepthLimit());
 
-  const deps = { served: options.served, cache, logger: options.logger };
+  const deps = { served: options.served, cache, logger: options.logger, admission, queries };
   registerRetrievalRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerMemoryRoutes(app, deps);
@@ -73,6 +81,10 @@ export function createHttpApp(options: HttpOptions): HttpApp {
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));
   app.onError((error, c) => {
+    if (error instanceof OverloadedError) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(errorBody('OVERLOADED', error.message, `retry after ${error.retryAfterSeconds} s (serve.concurrency, serve.queueLength and serve.queueWaitMs set the bounds)`), 503);
+    }
     if (error instanceof RequestTimeout) return c.json(errorBody('TIMEOUT', error.message, 'retry; serve.timeoutMs sets the limit'), 503);
     if (error instanceof HTTPException) return c.json(errorBody('INVALID_REQUEST', error.message || 'bad request', 'send a JSON body (Content-Type: application/json)'), error.status === 413 ? 413 : 400);
     const { status, body } = answerFor(error);

@@ -1,19 +1,18 @@
 // Who may call the API. Loopback by default; any other address needs a bearer token,
 // checked on every request with a constant-time comparison (of SHA-256 digests, so the
 // comparison takes the same time whatever the lengths). On loopback without a token,
-// requests must name a loopback host: a web page the user visits cannot reach the API
-// through a DNS name rebound to 127.0.0.1.
+// requests must name a loopback host (compared case-insensitively): a web page the user
+// visits cannot reach the API through a DNS name rebound to 127.0.0.1. A request without a
+// Host header (or an empty one) is refused whatever the mode.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from './errors.js';
 
-/** Tokens shorter than this are refused: guessable, and too short to scrub from logs reliably. */
-export const MIN_TOKEN_LENGTH = 16;
-
 export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
+  // Host names are case-insensitive (RFC 9110): LOCALHOST is localhost.
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost') return true;
   if (isIP(bare) === 4) return bare.startsWith('127.');
   if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
@@ -31,10 +30,11 @@ export function tokensEqual(given: string, expected: string): boolean {
 export function bearerAuth(token: string | null): MiddlewareHandler {
   const expected = token;
   return async (c, next) => {
+    const host = (c.req.header('host') ?? '').trim();
+    if (host === '') return c.json(errorBody('INVALID_REQUEST', 'no Host header', 'send the Host header HTTP/1.1 requires (e.g. Host: 127.0.0.1:4321)'), 400);
     if (expected === null) {
-      const host = c.req.header('host') ?? '';
       const name = host.replace(/:\d+$/, '');
-      if (name !== '' && !isLoopback(name)) {
+      if (!isLoopback(name)) {
         return c.json(errorBody('FORBIDDEN_HOST', `host ${name} is not a loopback name`, 'this server answers requests for 127.0.0.1, ::1 or localhost only (bind another address with --token)'), 403);
       }
       return next();

@@ -3,7 +3,8 @@
 // for `ttl` seconds and within `max_size` bytes (least recently used first out). A new
 // index generation empties the repository's entries: an answer never outlives the index
 // it came from, nor a file deleted since: an answer is kept with the paths it names, and
-// a hit whose paths are not all still there is computed again.
+// a hit whose paths are not all still there is computed again. Requests for an answer
+// being computed wait for that computation (one run of the pipeline, not one per request).
 
 import { LRUCache } from 'lru-cache';
 import type { CacheConfig } from './types.js';
@@ -16,8 +17,12 @@ interface Entry {
 
 export class ResultCache {
   private readonly entries: LRUCache<string, Entry> | null;
+  /** Answers being computed: a request for the same key meanwhile waits for that one instead of computing it again. */
+  private readonly computing = new Map<string, Promise<Entry>>();
   hits = 0;
   misses = 0;
+  /** Requests answered by a computation another request had started. */
+  shared = 0;
 
   constructor(config: CacheConfig) {
     this.entries = config.enabled
@@ -41,17 +46,32 @@ export class ResultCache {
       this.hits += 1;
       return { json: cached.json, hit: true };
     }
+    const running = this.computing.get(id);
+    if (running !== undefined) {
+      this.shared += 1;
+      return { json: (await running).json, hit: true };
+    }
     this.misses += 1;
-    const { value, paths } = await compute();
-    const json = JSON.stringify(value);
-    this.entries.set(id, { json, paths: [...new Set(paths)] });
-    return { json, hit: false };
+    const computed = (async (): Promise<Entry> => {
+      const { value, paths } = await compute();
+      return { json: JSON.stringify(value), paths: [...new Set(paths)] };
+    })();
+    this.computing.set(id, computed);
+    try {
+      const entry = await computed;
+      // Stored only while its generation is current: an invalidation meanwhile dropped the key's generation.
+      if (this.computing.get(id) === computed) this.entries.set(id, entry);
+      return { json: entry.json, hit: false };
+    } finally {
+      if (this.computing.get(id) === computed) this.computing.delete(id);
+    }
   }
 
   /** Drops a repository's entries (its index moved to a new generation). */
   invalidate(repo: string): void {
     if (this.entries === null) return;
     for (const key of [...this.entries.keys()]) if (key.startsWith(`${repo}\u0000`)) this.entries.delete(key);
+    for (const key of [...this.computing.keys()]) if (key.startsWith(`${repo}\u0000`)) this.computing.delete(key);
   }
 
   get size(): number {

@@ -22,11 +22,12 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   BUDGET: 422,
   CONFLICT: 409,
   INTEGRITY: 500,
+  STORE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
 /** Codes of the HTTP layer itself, beside the engine's. */
-export type HttpErrorCode = ErrorCode | 'INVALID_REQUEST' | 'UNAUTHORIZED' | 'PAYLOAD_TOO_LARGE' | 'TIMEOUT' | 'ROUTE_NOT_FOUND' | 'FORBIDDEN_HOST';
+export type HttpErrorCode = ErrorCode | 'INVALID_REQUEST' | 'UNAUTHORIZED' | 'PAYLOAD_TOO_LARGE' | 'TIMEOUT' | 'ROUTE_NOT_FOUND' | 'FORBIDDEN_HOST' | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT' | 'OVERLOADED';
 
 export interface ErrorBody {
   error: { code: HttpErrorCode; message: string; hint?: string };

@@ -1,18 +1,23 @@
 // Prometheus metrics (`GET /metrics`, text format): requests and latency per route, cache
-// hits and misses, and per repository the index's age, generation and refreshes and the
+// hits and misses, admission and the query threads (busy-metrics.ts), and per repository the index's age, generation and refreshes and the
 // episode memory's ETV cache hits and misses. A registry of its own (never prom-client's
 // global one), so two servers in one process — tests — keep their counts apart.
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServeSet } from '../../app-live.js';
+import type { Admission } from './admission.js';
+import { busyMetrics } from './busy-metrics.js';
 import type { ResultCache } from './cache.js';
+import type { QueryRunner } from './query-pool.js';
 
 export interface HttpMetrics {
   registry: Registry;
   observe(route: string, method: string, status: number, seconds: number): void;
+  /** How long an admitted request waited for its turn. */
+  observeWait(route: string, seconds: number): void;
 }
 
-export function createMetrics(served: ServeSet, cache: ResultCache): HttpMetrics {
+export function createMetrics(served: ServeSet, cache: ResultCache, busy: { admission: Admission; queries: QueryRunner }): HttpMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'cairn_' });
   const requests = new Counter({ name: 'cairn_http_requests_total', help: 'HTTP requests answered, by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
@@ -40,6 +45,14 @@ export function createMetrics(served: ServeSet, cache: ResultCache): HttpMetrics
     },
   });
   new Gauge({
+    name: 'cairn_cache_shared_total',
+    help: 'Cacheable requests answered by a computation of the same answer already under way',
+    registers: [registry],
+    collect() {
+      this.set(cache.shared);
+    },
+  });
+  new Gauge({
     name: 'cairn_cache_entries',
     help: 'Answers in the result cache',
     registers: [registry],
@@ -55,12 +68,14 @@ export function createMetrics(served: ServeSet, cache: ResultCache): HttpMetrics
   // Read from memory.db, which counts across processes: `cairn hydrate` in a terminal counts too.
   perRepo(registry, served, 'cairn_etv_cache_hits_total', 'Staleness checks of episode memory answered from the ETV cache', (_status, repo) => repo.workspace.memoryCounters()?.etvHits ?? null);
   perRepo(registry, served, 'cairn_etv_cache_misses_total', 'Staleness checks of episode memory that read the disk', (_status, repo) => repo.workspace.memoryCounters()?.etvMisses ?? null);
+  const waits = busyMetrics(registry, busy.admission, busy.queries);
   return {
     registry,
     observe(route, method, status, seconds) {
       requests.inc({ route, method, status: String(status) });
       latency.observe({ route }, seconds);
     },
+    observeWait: (route, seconds) => waits.observe({ route }, seconds),
   };
 }
 

@@ -3,6 +3,7 @@
 // disagree. Field names are snake_case, as JSON APIs are usually written.
 
 import { z } from '@hono/zod-openapi';
+import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { FILE_RELATIONS } from '../../search/graph/repo-graph.js';
 import { MAX_IMPACT_DEPTH } from '../../search/graph/impact.js';
 
@@ -105,6 +106,10 @@ export const contextAnswer = z
     task_id: z.string(),
     run_id: z.string(),
     format: z.string(),
+    match: z.enum(MATCH_STRENGTHS).openapi({ description: 'Whether anything in the repository matches the task: strong, weak (only the code holding its words is shown) or none (only the closest candidates, briefly)' }),
+    match_evidence: z
+      .object({ summary: z.string(), closest: z.array(z.object({ key: z.string(), why: z.string() })) })
+      .openapi({ description: 'What the verdict rests on, and with weak or none the closest candidates and why they are only close' }),
     package: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The package (format json): items with path, symbol, lines, detail, reason and text' }),
     text: z.string().optional().openapi({ description: 'The rendered package (format markdown or prompt)' }),
     tokens: z.object({ used: z.number(), available: z.number() }),
@@ -183,6 +188,7 @@ export const hydrateBody = z
     max_tokens: z.number().int().min(100).max(10_000_000).optional().openapi({ description: 'Token budget of the whole hydration (default: memory.maxTokens, 8000)' }),
     max_entities: z.number().int().min(1).max(100_000).optional().openapi({ description: 'Most entities shown (default: memory.maxEntities, 40)' }),
     format: z.enum(['json', 'markdown']).default('json').openapi({ description: 'markdown adds the rendered blocks as text' }),
+    resend_unchanged: z.boolean().optional().openapi({ description: 'Send the code of unchanged entities earlier episodes showed again (default: one line each)' }),
   })
   .strict()
   .openapi('HydrateRequest');

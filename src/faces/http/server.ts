@@ -1,9 +1,11 @@
-// Listening: the Hono app on Node's HTTP server (@hono/node-server).
+// Listening: the Hono app on Node's HTTP server (@hono/node-server), its reading of requests
+// bounded in time and its refusals answered in JSON (connection-limits.ts).
 
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { createHttpApp } from './app.js';
+import { answerClientErrors, DEFAULT_READ_LIMITS, serverOptions, adapterErrorAnswer, type ReadLimits } from './connection-limits.js';
 import type { HttpOptions } from './types.js';
 
 export interface Listening {
@@ -12,11 +14,12 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listen(options: HttpOptions & { host: string; port: number }): Promise<Listening> {
+export async function listen(options: HttpOptions & { host: string; port: number; readLimits?: ReadLimits }): Promise<Listening> {
   const { app } = createHttpApp(options);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host }) as Server;
-  // Node's own limits sit above the per-request timeout, so that one answers first.
-  server.requestTimeout = options.timeoutMs + 10_000;
+  const limits = options.readLimits ?? DEFAULT_READ_LIMITS;
+  // Reading the request is bounded apart from the work (connection-limits.ts); malformed requests are answered in JSON.
+  const server = createServer(serverOptions(limits), getRequestListener(app.fetch, { hostname: options.host, errorHandler: adapterErrorAnswer }));
+  answerClientErrors(server, limits, options.logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

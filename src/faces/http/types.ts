@@ -3,6 +3,8 @@
 import type { ServeSet } from '../../app-live.js';
 import type { CacheConfig as ConfiguredCache } from '../../config/schema.js';
 import type { Logger } from '../../logging/logger.js';
+import type { AdmissionLimits } from './admission.js';
+import type { QueryRunner } from './query-pool.js';
 
 export type CacheConfig = ConfiguredCache;
 
@@ -15,4 +17,8 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   timeoutMs: number;
   cache: CacheConfig;
+  /** How many heavy requests work and wait at once (admission.ts). */
+  admission: AdmissionLimits;
+  /** Where pooled operations run (default: in this thread). */
+  queries?: QueryRunner;
 }

@@ -11,6 +11,13 @@ const listCut: Cut = {
   text: (structured) => (structured['results'] as string[]).join('\n'),
 };
 
+describe('tokensOf', () => {
+  it('counts the text and the structured content together (regression: each was held to the cap alone, so a client handing the model both got up to twice the cap)', () => {
+    const answer = { structured: { results: ['src/a.py', 'src/b.py'] }, text: 'src/a.py\nsrc/b.py' };
+    expect(tokensOf(counter, answer)).toBe(counter.count(answer.text) + counter.count(JSON.stringify(answer.structured)));
+  });
+});
+
 describe('fitAnswer', () => {
   it('keeps an answer that fits as it is', () => {
     const structured = { results: ['a.py', 'b.py'] };

@@ -1,8 +1,8 @@
 // Every MCP answer stays under its token cap, counted with o200k on what the client passes
-// to the model: clients that understand structured content hand the model its JSON, the
-// others the text block, so each of the two must fit. What does not fit is cut from the
-// end of the answer's main list (or its code), and the answer says what was left out and
-// how to get it.
+// to the model. Clients differ: some hand the model the text block, some the structured
+// content as JSON, some both; so the cap holds for the two together, and then for either
+// alone. What does not fit is cut from the end of the answer's main list (or its code),
+// and the answer says what was left out and how to get it.
 
 import type { TokenCounter } from '../../retrieval/budget/tokens.js';
 
@@ -20,8 +20,28 @@ export interface Cut {
   text(structured: Record<string, unknown>): string;
 }
 
+/** What the answer costs a client that hands the model both parts: the text block and the structured content as JSON. */
 export function tokensOf(counter: TokenCounter, answer: Answer): number {
-  return Math.max(counter.count(JSON.stringify(answer.structured)), counter.count(answer.text));
+  return counter.count(answer.text) + counter.count(JSON.stringify(answer.structured));
+}
+
+/**
+ * The answer built from the largest number of units (0..total) that fits under the cap, or
+ * null when not even `build(0)` fits. `build` must shrink as `kept` does; `build(total)` is
+ * tried first, so an answer that fits is built once.
+ */
+export function fitPrefix(counter: TokenCounter, cap: number, total: number, build: (kept: number) => Answer): Answer | null {
+  const whole = build(total);
+  if (tokensOf(counter, whole) <= cap) return whole;
+  let low = 0;
+  let high = total - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (tokensOf(counter, build(middle)) <= cap) low = middle;
+    else high = middle - 1;
+  }
+  const fitted = build(low);
+  return tokensOf(counter, fitted) <= cap ? fitted : null;
 }
 
 /** The answer as it is when it fits; else cut to the largest prefix of `cut.field` that fits, with a note. */
@@ -31,22 +51,15 @@ export function fitAnswer(counter: TokenCounter, answer: Answer, cap: number, cu
   const isList = Array.isArray(value);
   const units: unknown[] = isList ? value : typeof value === 'string' ? value.split('\n') : [];
   const build = (kept: number): Answer => {
-    const left = units.length - kept;
     const part = isList ? units.slice(0, kept) : (units.slice(0, kept) as string[]).join('\n');
-    const structured = { ...answer.structured, [cut.field]: part, omitted: cut.note(left, kept) };
+    const structured = { ...answer.structured, [cut.field]: part, omitted: cut.note(units.length - kept, kept) };
     return { structured, text: cut.text(structured) };
   };
-  // The largest number of units that fits (the cut is monotone: fewer units, fewer tokens).
-  let low = 0;
-  let high = units.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (tokensOf(counter, build(middle)) <= cap) low = middle;
-    else high = middle - 1;
-  }
-  const fitted = build(low);
-  if (tokensOf(counter, fitted) <= cap) return fitted;
-  // Nothing of the list fits next to the rest (a huge task text echoed back): say so only.
-  const bare = { omitted: cut.note(units.length, 0) };
-  return { structured: bare, text: bare.omitted };
+  // The whole answer did not fit: the search starts below it.
+  return fitPrefix(counter, cap, Math.max(units.length - 1, 0), build) ?? nothingFits(cut.note(units.length, 0));
+}
+
+/** Nothing of the list fits next to the rest (a huge task text echoed back): say so only. */
+export function nothingFits(note: string): Answer {
+  return { structured: { omitted: note }, text: note };
 }

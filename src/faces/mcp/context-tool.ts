@@ -6,19 +6,15 @@
 
 import { z } from 'zod';
 import { MAX_MCP_TOKENS } from '../../config/schema.js';
+import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { UsageError } from '../../core/errors.js';
-import type { Hydration } from '../../core/memory.js';
-import { renderPackage } from '../../render/index.js';
-import { parseJson } from '../../render/json.js';
-import { getContext, missingRequest, refineContext, type ContextAnswer } from '../api/context.js';
+import { getContext, missingRequest, refineContext } from '../api/context.js';
 import { hydrateEpisode } from '../api/memory.js';
-import { fitAnswer, type Answer } from './cap.js';
+import type { Answer } from './cap.js';
+import { answerReserve, episodeAnswer, packageAnswer } from './context-answer.js';
 import type { Tool, ToolContext } from './tools.js';
 
 const maxTokens = z.number().int().min(1000).max(MAX_MCP_TOKENS).optional().describe(`Answer size cap in tokens (default 8000, max ${MAX_MCP_TOKENS})`);
-
-/** Tokens kept free for the answer's own fields around the package (ids, counts, the note on what was left out). */
-const CONTEXT_RESERVE = 400;
 
 function capOf(asked: number | undefined, context: ToolContext): number {
   return Math.min(asked ?? context.maxTokens, context.maxTokens, MAX_MCP_TOKENS);
@@ -31,7 +27,8 @@ const getContextInput = z
     task_id: z.string().optional().describe('Refine an earlier answer: its task_id'),
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
-    conversation_id: z.string().optional().describe('Your conversation id: later calls with it also carry what earlier ones showed, marked if changed since'),
+    conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
+    resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
   .strict();
 
@@ -46,75 +43,19 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   if (!refining && (args.task === undefined || args.task.trim() === '')) {
     throw new UsageError('get_context: task is missing', { hint: 'pass the task text (or task_id with missing or error to refine an answer)' });
   }
-  if (args.conversation_id !== undefined) return episodeAnswer(args.task!, args.conversation_id, cap, context);
+  const reserve = answerReserve(cap);
+  if (args.conversation_id !== undefined) {
+    const conversationId = args.conversation_id;
+    const { hydration, rendered } = await context.withIndex((view) => hydrateEpisode(view, { query: args.task!, conversationId, maxTokens: cap - reserve, format: 'markdown', resendUnchanged: args.resend_unchanged === true }));
+    return episodeAnswer(context.counter, hydration, rendered, cap);
+  }
+  // Rendered once, as markdown: the pipeline counts that render against the budget, and it is the text block.
   const answer = await context.withIndex((view) =>
     refining
-      ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'json' })
-      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: CONTEXT_RESERVE }, format: 'json' }),
+      ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'markdown' })
+      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown' }),
   );
-  return fitAnswer(context.counter, contextAnswer(answer), cap, {
-    field: 'items',
-    note: (left) => `${left} more item${left === 1 ? '' : 's'} did not fit under ${cap} tokens: raise max_tokens, or read_symbol what you need`,
-    text: (structured) => JSON.stringify(structured),
-  });
-}
-
-function contextAnswer(answer: ContextAnswer): Answer {
-  const view = parseJson(answer.package.budget.format === 'json' ? answer.rendered : renderPackage(answer.package, 'json'));
-  const evicted = answer.package.budget.evicted;
-  const structured: Record<string, unknown> = {
-    task_id: view.taskId,
-    run_id: view.runId,
-    items: view.items,
-    edges: view.edges,
-    notes: view.notes,
-    tokens: { used: view.budget.used, available: view.budget.available },
-  };
-  if (evicted.length > 0) {
-    const named = evicted.slice(0, 5).map((entry) => entry.symbolKey ?? entry.path);
-    structured['omitted'] = `${evicted.length} candidate${evicted.length === 1 ? '' : 's'} left out for the budget (${named.join(', ')}${evicted.length > 5 ? ', …' : ''}): raise max_tokens, read_symbol one, or call again with task_id and missing`;
-  }
-  const markdown = renderPackage(answer.package, 'markdown');
-  const text = structured['omitted'] ? `${markdown.trimEnd()}\n\n(${String(structured['omitted'])})\n` : markdown;
-  return { structured, text };
-}
-
-async function episodeAnswer(task: string, conversationId: string, cap: number, context: ToolContext): Promise<Answer> {
-  const { hydration, rendered } = await context.withIndex((view) =>
-    hydrateEpisode(view, { query: task, conversationId, maxTokens: cap - CONTEXT_RESERVE, format: 'markdown' }),
-  );
-  const structured = hydrationAnswer(hydration);
-  const text = structured['omitted'] ? `${rendered.trimEnd()}\n\n(${String(structured['omitted'])})\n` : rendered;
-  return fitAnswer(context.counter, { structured, text }, cap, {
-    field: 'items',
-    note: (left) => `${left} more item${left === 1 ? '' : 's'} did not fit under ${cap} tokens: raise max_tokens, or read_symbol what you need`,
-    text: (value) => JSON.stringify(value),
-  });
-}
-
-function hydrationAnswer(hydration: Hydration): Record<string, unknown> {
-  const structured: Record<string, unknown> = {
-    conversation_id: hydration.conversationId,
-    episode_id: hydration.episodeId,
-    sequence: hydration.sequence,
-    items: hydration.blocks.map((block) => ({
-      path: block.path,
-      entity_key: block.entityKey,
-      lines: [block.startLine, block.endLine],
-      status: block.status,
-      ...(block.status === 'changed' ? { body: block.body, since_episode: block.previousEpisode } : {}),
-      ...(block.movedTo ? { moved_to: block.movedTo } : {}),
-      why: block.triggeredBy,
-      text: block.text,
-    })),
-    notes: hydration.notes,
-    tokens: { used: hydration.budget.usedTokens, available: hydration.budget.maxTokens },
-  };
-  if (hydration.cut.length > 0) {
-    const named = hydration.cut.slice(0, 5).map((entry) => entry.entityKey);
-    structured['omitted'] = `${hydration.cut.length} entit${hydration.cut.length === 1 ? 'y' : 'ies'} left out for the budget (${named.join(', ')}${hydration.cut.length > 5 ? ', …' : ''}): raise max_tokens or read_symbol one`;
-  }
-  return structured;
+  return packageAnswer(context.counter, answer, cap);
 }
 
 const loose = <T extends z.ZodRawShape>(shape: T): z.ZodObject => z.object(shape).loose();
@@ -122,9 +63,10 @@ const loose = <T extends z.ZodRawShape>(shape: T): z.ZodObject => z.object(shape
 export const GET_CONTEXT: Tool = {
   name: 'get_context',
   description:
-    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked. To get more: call again with task_id and missing.',
+    'Start here for a coding task in this repository. Returns the code the task needs (functions to change, their callers, callees and tests), ranked, fitted to a token budget, each item with why it was picked; says first whether anything here matches the task (match: strong, weak or none). To get more: call again with task_id and missing.',
   input: getContextInput,
-  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), items: z.array(z.object({ path: z.string(), text: z.string() }).loose()) }),
+  // Item metadata only: the code is in the text block (context-answer.ts).
+  output: loose({ task_id: z.string().optional(), episode_id: z.string().optional(), match: z.enum(MATCH_STRENGTHS).optional(), items: z.array(z.object({ path: z.string(), lines: z.array(z.number()) }).loose()) }),
   // Writes only cairn's own records (the raw log, episode memory), never the repository.
   readOnly: true,
   run: runGetContext as Tool['run'],

@@ -8,6 +8,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ServedRepo } from '../../app-live.js';
+import { UsageError } from '../../core/errors.js';
+import { MAX_JSON_DEPTH, valueTooDeep } from '../../core/json-depth.js';
 import type { IndexProgress } from '../../indexer/index-repository.js';
 import type { Logger } from '../../logging/logger.js';
 import type { TokenCounter } from '../../retrieval/budget/tokens.js';
@@ -53,6 +55,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     const started = performance.now();
     const log = options.logger.child({ tool: tool.name, requestId: String(extra.requestId) });
     try {
+      // Before the validator walks them: arguments nested 100,000 deep overflowed its stack (an internal error).
+      if (valueTooDeep(request.params.arguments)) throw new UsageError(`${tool.name}: the arguments nest arrays or objects more than ${MAX_JSON_DEPTH} deep`, { hint: 'send flatter arguments: see the tool\'s input schema (tools/list)' });
       const parsed = tool.input.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw argumentError(tool.name, parsed.error, request.params.arguments);
       const progressToken = extra._meta?.progressToken;

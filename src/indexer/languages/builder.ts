@@ -1,6 +1,13 @@
 // Collects one file's symbols, imports and references while a tree is walked, and turns
 // them into an Extraction: unique keys, UTF-8 byte offsets, 1-based lines, deduplicated
 // references. Languages report positions as UTF-16 indices and 0-based rows.
+//
+// Keys are what a person would type: `path::Qualified.name`. A name defined more than once
+// in a file (overloads, a property's setter, a definition per branch of an `if`) keeps
+// that key for its definition — the first one that is not an overload declaration — and
+// each other one is told apart by its place among them: `name#1` is the first in the file,
+// `name#2` the second (`stream_with_context#1`, `#2` are the two `@overload` stubs above
+// the `stream_with_context` that has the code).
 
 import {
   entityKey,
@@ -59,6 +66,8 @@ export class ExtractionBuilder {
   readonly exportedNames = new Set<string>();
   private readonly offsets: Utf8Offsets;
   private readonly symbols: SymbolRecord[] = [];
+  /** Per symbol (same order): its key before duplicates are told apart, and whether it only declares an overload. */
+  private readonly written: { base: string; overloadDeclaration: boolean }[] = [];
   private readonly keyCounts = new Map<string, number>();
   private readonly imports: ImportRecord[] = [];
   private readonly references: RawReference[] = [];
@@ -81,8 +90,10 @@ export class ExtractionBuilder {
     }
     const parentName = input.parent.qualifiedName;
     const qualifiedName = parentName === null ? input.name : `${parentName}.${input.name}`;
-    const key = this.uniqueKey(entityKey(this.path, qualifiedName));
+    const base = entityKey(this.path, qualifiedName);
+    const key = this.uniqueKey(base);
     const signatureEnd = input.bodyStart ?? input.end;
+    this.written.push({ base, overloadDeclaration: isOverloadDeclaration(input, this.source.slice(input.start, signatureEnd)) });
     this.symbols.push({
       key,
       path: this.path,
@@ -96,6 +107,7 @@ export class ExtractionBuilder {
       endByte: this.offsets.toByte(input.end),
       startLine: input.startRow + 1,
       endLine: input.lastRow + 1,
+      signatureEndLine: this.signatureEndLine(input),
       parent: parentName,
       exported: input.exported,
       method: 'ast',
@@ -122,6 +134,7 @@ export class ExtractionBuilder {
 
   finish(parseNote: string | null): Extraction {
     if (this.exportedNames.size > 0) this.markExported(this.exportedNames);
+    this.settleDuplicateKeys();
     const depthNote = this.tooDeep > 0 ? `${this.tooDeep} definitions nested deeper than ${MAX_DEFINITION_DEPTH} levels not extracted` : null;
     return {
       method: 'ast',
@@ -139,11 +152,51 @@ export class ExtractionBuilder {
     }
   }
 
-  /** Overloads and redefinitions keep their qualified name; later keys get "#2", "#3"… */
+  /** A key unique while the file is walked (references are recorded under it); settled in finish(). */
   private uniqueKey(base: string): string {
     const seen = (this.keyCounts.get(base) ?? 0) + 1;
     this.keyCounts.set(base, seen);
     return seen === 1 ? base : `${base}#${seen}`;
+  }
+
+  /** The signature's last line: the one its body opens on (the text before bodyStart is the signature). */
+  private signatureEndLine(input: SymbolInput): number {
+    if (input.bodyStart === null) return input.lastRow + 1;
+    let row = input.startRow;
+    const stop = Math.min(input.bodyStart, this.source.length);
+    for (let at = this.source.indexOf('\n', input.start); at !== -1 && at < stop; at = this.source.indexOf('\n', at + 1)) row += 1;
+    return Math.min(Math.max(row, input.startRow), input.lastRow) + 1;
+  }
+
+  /**
+   * Final keys of names defined more than once: the definition (the first that is not an
+   * overload declaration, else the first) keeps the plain key, every other one gets `#n`,
+   * its place among them in the file. References made from them follow.
+   */
+  private settleDuplicateKeys(): void {
+    const groups = new Map<string, number[]>();
+    this.written.forEach(({ base }, index) => {
+      const group = groups.get(base);
+      if (group) group.push(index);
+      else groups.set(base, [index]);
+    });
+    const renamed = new Map<string, string>();
+    for (const [base, members] of groups) {
+      if (members.length === 1) continue;
+      const main = members.find((index) => !this.written[index]!.overloadDeclaration) ?? members[0]!;
+      members.forEach((index, place) => {
+        const symbol = this.symbols[index]!;
+        const key = index === main ? base : `${base}#${place + 1}`;
+        if (key !== symbol.key) renamed.set(symbol.key, key);
+      });
+    }
+    if (renamed.size === 0) return;
+    for (const symbol of this.symbols) symbol.key = renamed.get(symbol.key) ?? symbol.key;
+    for (let index = 0; index < this.references.length; index++) {
+      const ref = this.references[index]!;
+      const fromKey = renamed.get(ref.fromKey);
+      if (fromKey !== undefined) this.references[index] = { ...ref, fromKey };
+    }
   }
 
   /**
@@ -152,8 +205,9 @@ export class ExtractionBuilder {
    */
   private settleImplKeys(): RawReference[] {
     if (!this.references.some((ref) => ref.fromKey.startsWith(IMPL_KEY_PREFIX))) return this.references;
+    // The definition of a name holds its plain key (settleDuplicateKeys).
     const owners = new Map<string, string>();
-    for (const symbol of this.symbols) if (!owners.has(symbol.qualifiedName)) owners.set(symbol.qualifiedName, symbol.key);
+    for (const symbol of this.symbols) owners.set(symbol.qualifiedName, entityKey(this.path, symbol.qualifiedName));
     const settled: RawReference[] = [];
     const ids = new Set<string>();
     for (const ref of this.references) {
@@ -167,6 +221,18 @@ export class ExtractionBuilder {
     }
     return settled;
   }
+}
+
+const OVERLOAD_DECORATOR = /^\s*@(?:[\w]+\.)*overload\s*$/m;
+
+/**
+ * A function that only declares an overload: a signature without a body (TypeScript
+ * overloads, Java interface methods) or a Python `@overload` stub. The definition that
+ * holds the code is the one a name's plain key stands for.
+ */
+function isOverloadDeclaration(input: SymbolInput, signature: string): boolean {
+  if (input.kind !== 'function' && input.kind !== 'method') return false;
+  return input.bodyStart === null || OVERLOAD_DECORATOR.test(signature);
 }
 
 /** Identity of a reference for deduplication; the first occurrence (line) is kept. */

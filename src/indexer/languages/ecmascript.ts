@@ -4,7 +4,8 @@
 // value, or a call wrapping one such as `forwardRef(…)`, makes it a function), function
 // values bound inside functions (`const onClick = useCallback(() => …)`), CommonJS
 // `exports.x = function`. The range of an exported declaration starts at `export`
-// (decorators before it included).
+// (decorators before it included). An ambient module named by a string
+// (`declare module 'x' {}`) is no scope: its declarations are named as written.
 
 import type { AstLanguage, SymbolKind } from '../../core/entities.js';
 import type { Scope } from './builder.js';
@@ -53,7 +54,10 @@ function describe(nav: Nav, defaultName: string | null): Described | null {
   const kind = DECLARATION_KINDS.get(nav.type()) ?? (defaultName === null ? undefined : DEFAULT_VALUE_KINDS.get(nav.type()));
   if (kind === undefined) return null;
   const written = nav.fieldText('name');
-  const name = written === null ? defaultName : kind === 'module' ? written.replace(/^['"]|['"]$/g, '') : written;
+  // `declare module '../..' { interface X {} }` augments another module: no name anyone
+  // types (`../..`), so no scope of its own; what it declares is named as written (`X`).
+  if (kind === 'module' && written !== null && /^['"]/.test(written)) return null;
+  const name = written ?? defaultName;
   if (name === null) return null;
   return { name, kind, bodyStart: nav.fieldStart('body') };
 }

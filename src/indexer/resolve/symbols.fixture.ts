@@ -16,6 +16,7 @@ export function sym(path: string, qualifiedName: string, kind: SymbolKind = 'fun
     endByte: 0,
     startLine: 1,
     endLine: 1,
+    signatureEndLine: 1,
     parent: dot < 0 ? null : qualifiedName.slice(0, dot),
     exported: true,
     method: 'ast',

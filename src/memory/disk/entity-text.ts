@@ -1,11 +1,13 @@
-// An entity's text on disk now: a file's whole text, or a definition's source. Each file is
-// read once however many of its entities are asked for. A definition's bytes are found with
-// the index's ranges when the file's bytes are the ones the index was built from (same
-// SHA-256), and by extracting the file again otherwise — so an edit since the last index run
-// is seen, never hidden behind old offsets.
+// An entity's text on disk now: a file's whole text, or a definition's source — the file's
+// own lines startLine..endLine as written (core/source-lines.ts), as the package shows it.
+// Each file is read once however many of its entities are asked for. A definition's lines
+// are found with the index's ranges when the file's bytes are the ones the index was built
+// from (same SHA-256), and by extracting the file again otherwise — so an edit since the
+// last index run is seen, never hidden behind old ranges.
 
 import { createHash } from 'node:crypto';
 import { parseEntityKey, type EntityKey, type ExtractionMethod, type Language } from '../../core/entities.js';
+import { SourceLines } from '../../core/source-lines.js';
 import type { ExtractedFile, FileStamp, MemoryPorts } from '../ports.js';
 
 export interface DiskEntity {
@@ -30,13 +32,12 @@ type Ports = Pick<MemoryPorts, 'reader' | 'files' | 'extract'>;
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** The index writes offsets into the text as decoded: with invalid UTF-8 replaced, into its re-encoding. */
-function decoded(bytes: Buffer): { text: string; offsets: Buffer } {
+/** The text as the index decoded it: with invalid UTF-8 replaced. */
+function decoded(bytes: Buffer): string {
   try {
-    return { text: strict.decode(bytes), offsets: bytes };
+    return strict.decode(bytes);
   } catch {
-    const text = lenient.decode(bytes);
-    return { text, offsets: Buffer.from(text, 'utf8') };
+    return lenient.decode(bytes);
   }
 }
 
@@ -65,7 +66,8 @@ function readFileEntities(ports: Ports, path: string, keys: EntityKey[]): DiskEn
   const read = ports.files.read(path);
   const language = record?.language ?? 'other';
   if (read === null) return keys.map((key) => missing(key, path, language, record?.method ?? 'none', null));
-  const { text, offsets } = decoded(read.bytes);
+  const text = decoded(read.bytes);
+  let lines: SourceLines | null = null;
   const ranges = new Ranges(ports, path, read.bytes, record);
   return keys.map((key): DiskEntity => {
     const { qualifiedName } = parseEntityKey(key);
@@ -75,19 +77,10 @@ function readFileEntities(ports: Ports, path: string, keys: EntityKey[]): DiskEn
     }
     const symbol = ranges.symbol(key);
     if (symbol === null) return missing(key, path, ranges.language(), ranges.fileMethod(), read.stamp, read.stable);
-    const body = lenient.decode(offsets.subarray(lineStart(offsets, symbol.startByte), symbol.endByte));
+    lines ??= SourceLines.of(text);
+    const body = lines.slice(symbol.startLine, symbol.endLine);
     return { ...base, exists: true, text: body, language: ranges.language(), startLine: symbol.startLine, endLine: symbol.endLine, method: symbol.method };
   });
-}
-
-/**
- * A definition's text starts at its line's start when only indentation precedes it, so a
- * method reads as it is written (its body's indentation relative to its own line).
- */
-function lineStart(bytes: Buffer, start: number): number {
-  let at = start;
-  while (at > 0 && (bytes[at - 1] === 0x20 || bytes[at - 1] === 0x09)) at--;
-  return at === 0 || bytes[at - 1] === 0x0a ? at : start;
 }
 
 function missing(key: EntityKey, path: string, language: Language, method: ExtractionMethod, stamp: FileStamp | null, stable = true): DiskEntity {

@@ -1,8 +1,10 @@
 // Candidates → blocks, before the budget: each with the text it shows and the artifact it
 // stores. An entity the conversation saw before is checked against disk (ETV of the
-// artifact it saw): unchanged, it is shown again from the vault; changed, it is marked and
-// carries the new text or a diff, whichever renders in fewer tokens; gone, it is reported
-// moved (when certain) or deleted.
+// artifact it saw): unchanged, it is listed in one line (the conversation has its text; sent
+// again from the vault only when named in the query or asked for); rejected since
+// (`cairn reject`), it says so and is never shown as good; changed, it is marked and carries
+// the new text or a diff, whichever renders in fewer tokens; gone, it is reported moved
+// (when certain) or deleted.
 
 import { parseEntityKey, type EntityKey } from '../../core/entities.js';
 import type { EtvStatus, HydrationBlock, HydrationFormat } from '../../core/memory.js';
@@ -27,6 +29,8 @@ export interface DraftContext {
   format: HydrationFormat;
   hydratedAt: string;
   notes: string[];
+  /** Send the text of unchanged entities earlier episodes showed again (else one line each). */
+  resendUnchanged: boolean;
 }
 
 export function draftBlocks(ports: MemoryPorts, candidates: readonly Candidate[], context: DraftContext): Draft[] {
@@ -60,7 +64,7 @@ function draftOne(ports: MemoryPorts, candidate: Candidate, inputs: Inputs): Dra
   const seenText = shown?.lastHash ? inputs.vault.get(shown.lastHash) : undefined;
   if (isFresh(inputs.verdict) && seenText !== undefined) {
     const unchanged = unchangedBlock(ports, candidate, shown!.lastHash!, seenText, inputs.context);
-    if (unchanged !== null) return unchanged;
+    if (unchanged !== null) return asSeen(ports, candidate, unchanged, inputs.context);
   }
   const disk = inputs.read.get(candidate.entityKey) ?? readEntities(ports, [candidate.entityKey]).get(candidate.entityKey)!;
   const hash = hasherOf(ports);
@@ -110,6 +114,26 @@ function unchangedBlock(ports: MemoryPorts, candidate: Candidate, hash: string, 
   const lines = symbol ?? { startLine: 1, endLine: Math.max(1, file.lines) };
   const block = { ...baseBlock(candidate, { path, language: file.language, ...lines }, context), artifactHash: hash, status: 'unchanged' as const, text };
   return { block, artifact: { hash, text }, read: null };
+}
+
+/**
+ * An unchanged entity the conversation saw: rejected since, it says so; otherwise one line,
+ * unless the query names it or the hydration was asked to send what it saw again.
+ */
+function asSeen(ports: MemoryPorts, candidate: Candidate, draft: Draft, context: DraftContext): Draft {
+  const named = candidate.reason !== 'previously_hydrated';
+  const listed = !named && !context.resendUnchanged;
+  const rejected = isRejected(ports, candidate.entityKey, draft.block.artifactHash);
+  if (!rejected && !listed) return draft;
+  const block: HydrationBlock = { ...draft.block, status: rejected ? 'rejected' : 'unchanged' };
+  return { ...draft, block: listed ? { ...block, body: 'none', text: '' } : block };
+}
+
+/** True when the entity's newest version holds this artifact and was TOMBSTONED by a rejection. */
+function isRejected(ports: MemoryPorts, key: EntityKey, hash: string | null): boolean {
+  const current = ports.store.currentVersion(key);
+  if (current === null || current.state !== 'TOMBSTONED' || current.artifactHash !== hash) return false;
+  return ports.store.authority(key).at(-1)?.decision === 'rejected';
 }
 
 function textDraft(candidate: Candidate, disk: DiskEntity, artifact: { hash: string; text: string }, status: 'new' | 'unchanged', context: DraftContext): Draft {

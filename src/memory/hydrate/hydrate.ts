@@ -1,6 +1,8 @@
 // hydrate(query, conversation, episode, budget): the blocks an episode of a conversation
 // is shown, in priority order — what the query names, what earlier episodes showed, then
-// the retrieval pipeline's ranking — within a token and an entity budget. The episode is
+// the retrieval pipeline's ranking — within a token and an entity budget. What earlier
+// episodes showed takes at most half the tokens (unchanged entities are one line each unless
+// asked for again), so the new question's retrieval keeps at least half. The episode is
 // recorded (blocks, cuts, artifacts in one transaction), then the entity states follow:
 // new artifacts proposed, vanished entities tombstoned, gates evaluated.
 
@@ -26,7 +28,12 @@ export interface HydrateRequest {
   maxTokens?: number;
   maxEntities?: number;
   format?: HydrationFormat;
+  /** Send the text of unchanged entities earlier episodes showed again (default: one line each). */
+  resendUnchanged?: boolean;
 }
+
+/** Share of the token budget the blocks of earlier episodes may take: the rest is the new question's (its named entities and the pipeline's ranking). */
+export const EARLIER_EPISODES_SHARE = 0.5;
 
 export interface HydrateResult {
   hydration: Hydration;
@@ -47,9 +54,14 @@ export async function hydrate(ports: MemoryPorts, request: HydrateRequest): Prom
   const plan = planEpisode(ports, request);
   const { frame, fit, notes } = plan;
   const candidates = firstTiers(plan.named, trackedEntities(ports.store.shownEntities(frame.conversationId, frame.sequence)));
-  const context = { format: frame.format, hydratedAt: frame.createdAt, notes };
+  const context = { format: frame.format, hydratedAt: frame.createdAt, notes, resendUnchanged: request.resendUnchanged === true };
   const allocation = emptyAllocation(fit);
-  place(allocation, draftBlocks(ports, candidates, context), fit);
+  const drafts = draftBlocks(ports, candidates, context);
+  const earlier = (draft: Draft): boolean => draft.block.reason === 'previously_hydrated';
+  place(allocation, drafts.filter((draft) => !earlier(draft)), fit);
+  // What earlier episodes showed takes at most its share; the query's own entities are the new question's.
+  const earlierLimit = allocation.usedTokens + Math.floor(EARLIER_EPISODES_SHARE * fit.maxTokens);
+  place(allocation, drafts.filter(earlier), { ...fit, maxTokens: Math.min(fit.maxTokens, earlierLimit) });
   if (hasRoom(allocation, fit)) {
     const taken = new Set(candidates.map((candidate) => candidate.entityKey));
     const tier = await pipelineTier(ports, request.query, fit.maxTokens - allocation.usedTokens, taken);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
+import { verbatimProblem } from '../../../test/support/verbatim.js';
 import { emptyContext, type ClassifiedSymbol } from '../stages/stage.js';
 import { DEFAULT_TUNING } from '../tuning.js';
 import { buildCandidates } from './candidates.js';
@@ -10,11 +11,12 @@ const methods = Array.from({ length: 8 }, (_, m) => `    def handle_${m}(self, o
 const LEDGER = `class Ledger:\n    """Keeps refunds."""\n\n    REFUND_LIMIT = 100\n    refund_codes = {"full": 1, "partial": 2}\n\n${methods}`;
 const doc = Array.from({ length: 40 }, (_, i) => `    Example ${i}: settle(order) refunds it.`).join('\n');
 const SETTLE = `def settle(order):\n    """Settles an order.\n\n${doc}\n    """\n    refund = order.refund()\n    return refund\n`;
+const CRLF = 'class Tabs:\r\n\tdef refund(self, order):  \r\n\t\tfirst = order.refund()\r\n\t\tsecond = first\r\n\t\tthird = second\r\n\t\treturn third\r\n';
 
 describe('buildCandidates', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
-    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE });
+    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE, 'tabs.py': CRLF });
   });
   afterAll(() => repo.close());
 
@@ -33,6 +35,20 @@ describe('buildCandidates', () => {
     expect(ledger!.texts.excerpt).toContain('REFUND_LIMIT = 100');
     expect(ledger!.texts.excerpt).not.toContain('def handle_');
     expect(ledger!.texts.excerpt).toMatch(/⋯ lines \d+-\d+ not shown ⋯/);
+  });
+
+  it("shows a method's first line with its indentation, at every detail (regression: should_set_cookie at column 0, issue 21)", () => {
+    const [method] = candidates(['ledger.py::Ledger.handle_0']);
+    expect(method!.texts.full!.startsWith('    def handle_0(self, order):\n')).toBe(true);
+    expect(method!.texts.signature!.startsWith('    def handle_0(self, order):\n        ⋯ lines')).toBe(true);
+    for (const text of [method!.texts.full!, method!.texts.signature!]) expect(verbatimProblem(LEDGER, method!.startLine, method!.endLine, text)).toBeNull();
+  });
+
+  it('keeps tabs, trailing spaces and "\\r\\n" line breaks as the file has them', () => {
+    const [method] = candidates(['tabs.py::Tabs.refund']);
+    expect(method!.texts.full).toBe('\tdef refund(self, order):  \r\n\t\tfirst = order.refund()\r\n\t\tsecond = first\r\n\t\tthird = second\r\n\t\treturn third');
+    expect(method!.texts.signature).toBe('\tdef refund(self, order):  \r\n\t\t⋯ lines 3-6 not shown ⋯');
+    expect(verbatimProblem(CRLF, 2, 6, method!.texts.signature!)).toBeNull();
   });
 
   it('offers a definition that is mostly docstring whole, and as its code (the docstring cut to its first line) when that does not fit', () => {

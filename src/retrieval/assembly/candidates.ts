@@ -2,15 +2,21 @@
 // classified symbol (its source, an excerpt of it, its signature + docstring) and one per
 // scoped file (its whole text when small, an excerpt of its module-level code when that
 // bears on the task, its outline, its path), with provenance, texts read from disk, a
-// ceiling (the most an item may be shown at) and a priority score. Code comes first: the
-// primary definitions rank above everything else, files rank by their standing.
+// ceiling (the most an item may be shown at) and a priority score. Code comes first: a file
+// a refinement asked for ranks above everything (requested-file.ts), then the primary
+// definitions; files rank by their standing; what is held in reserve comes last. Every text
+// is the file's own lines startLine..endLine, with whole-line gap marks where lines are
+// left out (core/source-lines.ts): an agent edits by search/replace on what it was shown.
 
 import type { ContextItem, Detail, ItemTexts } from '../../core/context-package.js';
 import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core/entities.js';
+import type { SourceLines } from '../../core/source-lines.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
+import { pairedTestItem, reserveScore, testedCode } from './paired-tests.js';
+import { isRequestedFile, REQUESTED_SHARE, requestedFileItem } from './requested-file.js';
 import { textKey, type TermMatcher } from './term-matcher.js';
 import type { CandidateTuning } from '../tuning.js';
 
@@ -18,7 +24,10 @@ import type { CandidateTuning } from '../tuning.js';
 const CHARS_PER_TOKEN = 3.5;
 /** Rough tokens per line of code, only to size excerpts. */
 const TOKENS_PER_LINE = 10;
-/** Priority bands: code of primary definitions and module-level code, then context, then files. */
+/**
+ * Priority bands: code of primary definitions and module-level code, then context, then files;
+ * items held in reserve rank below all of them (paired-tests.ts, reserveScore).
+ */
 const BAND = { code: 1, context: 0.5 } as const;
 
 
@@ -39,13 +48,9 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
     }
     return records.get(path) ?? null;
   };
-  const items: ContextItem[] = [];
-  const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
-  for (const file of context.files) {
-    const record = recordOf(file.path);
-    if (record) items.push(fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
-  }
+  const { items, asked } = fileCandidates(context, kb, inputs, recordOf);
   for (const classified of context.symbols) {
+    if (asked.has(classified.path)) continue;
     const record = recordOf(classified.path);
     const symbol = record ? kb.reader.symbol(classified.key) : null;
     if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
@@ -53,18 +58,54 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
   return items;
 }
 
+/**
+ * One item per scoped file: a requested file as code (requested-file.ts), a test of the code
+ * to change as code (paired-tests.ts), any other by its standing; and, of the files held in
+ * reserve, the tests of the code to change. `asked`: requested files whose item shows their
+ * definitions (those get no items of their own).
+ */
+function fileCandidates(context: RetrievalContext, kb: KnowledgeBase, inputs: CandidateInputs, recordOf: (path: string) => FileRecord | null): { items: ContextItem[]; asked: Set<string> } {
+  const items: ContextItem[] = [];
+  const asked = new Set<string>();
+  const withCode = new Set(context.symbols.filter((symbol) => symbol.class !== 'type_context').map((symbol) => symbol.path));
+  const toChange = new Map<string, number>();
+  for (const symbol of context.symbols) if (symbol.class === 'primary') toChange.set(symbol.key, Math.max(toChange.get(symbol.key) ?? 0, symbol.score));
+  const paired = (file: ScopedFile, record: FileRecord, reserve: boolean): ContextItem | null => {
+    if (!record.isTest || (file.moduleScore ?? 0) >= inputs.tuning.minModuleScore) return null;
+    const tested = testedCode(kb.reader, record.path, toChange);
+    return tested ? pairedTestItem(file, record, kb, { terms: inputs.terms, available: context.budget.available, fullShare: inputs.tuning.fullShare.supporting, reserve, tested }) : null;
+  };
+  const requestedTokens = (REQUESTED_SHARE * context.budget.available) / Math.max(1, context.files.filter(isRequestedFile).length);
+  for (const file of context.files) {
+    const record = recordOf(file.path);
+    if (!record) continue;
+    if (isRequestedFile(file)) {
+      const item = requestedFileItem(file, record, kb, { terms: inputs.terms, frames: inputs.frames, tokens: requestedTokens });
+      if (item.texts.full !== null || item.texts.excerpt !== null) asked.add(file.path);
+      items.push(item);
+    } else items.push(paired(file, record, false) ?? fileItem(file, record, kb, context.budget.available, inputs, withCode.has(file.path)));
+  }
+  for (const file of context.reserve ?? []) {
+    const record = recordOf(file.path);
+    const item = record ? paired(file, record, true) : null;
+    if (item) items.push(item);
+  }
+  return { items, asked };
+}
+
 function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs, symbolsShown: boolean): ContextItem {
   const { terms, tuning } = inputs;
   const source = kb.sources.read(record);
-  const full = source.ok ? source.text : null;
+  const lines = kb.sources.lines(record);
+  const full = source.ok && lines !== null ? lines.slice(1, lines.count) : null;
   const moduleScore = file.moduleScore ?? 0;
   const symbols = source.ok ? kb.reader.symbolsOfFile(record.path) : [];
   const excerpt =
-    full !== null && moduleScore >= tuning.minModuleScore
-      ? excerptOf(full, 1, terms.lineWeights(textKey(record), full), { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, full) })
+    source.ok && lines !== null && moduleScore >= tuning.minModuleScore
+      ? excerptOf(lines, 1, lines.count, terms.lineWeights(textKey(record), source.text), { ...FILE_EXCERPT, eligible: moduleLineMask(symbols, lines.count) })
       : null;
   // An outline lists what a file defines; where its definitions are shown, it only repeats them.
-  const signature = source.ok && !symbolsShown && file.tier === 0 ? fileOutline(record, symbols, () => kb.reader.docChunks(record.path)) : null;
+  const signature = lines !== null && !symbolsShown && file.tier === 0 ? fileOutline(record, lines, symbols, () => kb.reader.docChunks(record.path)) : null;
   const standing = file.standing ?? file.score;
   // A small file is shown whole only when it is a strong seed: a weak one is a path line.
   const small = full !== null && file.tier === 0 && standing >= tuning.minWholeFileStanding && full.length / CHARS_PER_TOKEN <= tuning.fullShare.file * available;
@@ -105,7 +146,7 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
       tier: classified.tier,
       reason: `${classified.class.replace('_', ' ')}: ${classified.reason}`,
       signals: classified.signals,
-      score: (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
+      score: classified.reserve ? reserveScore(classified.score) : (classified.class === 'primary' ? BAND.code : BAND.context) + classified.score / 2,
     },
     demotedFrom: null,
   };
@@ -129,8 +170,9 @@ function fileScore(moduleScore: number | null, small: boolean, standing: number)
  * too; its excerpt (all of its code) is the fallback.
  */
 function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ItemTexts {
-  const source = kb.sources.symbolText(record, symbol);
-  if (source === null) return { full: null, excerpt: null, signature: null };
+  const lines = kb.sources.lines(record);
+  if (lines === null) return { full: null, excerpt: null, signature: null };
+  const source = lines.slice(symbol.startLine, symbol.endLine);
   const { fullShare, excerptLines: minLines, primaryExcerptShare } = inputs.tuning;
   const primary = classified.class === 'primary';
   const share = primary ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
@@ -138,13 +180,14 @@ function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record:
   const maxLines = primary ? Math.max(minLines, Math.round((primaryExcerptShare * available) / TOKENS_PER_LINE)) : minLines;
   const own = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
   // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
-  const excerpt = classified.class !== 'type_context' && lineCount(source) > maxLines ? excerptFor(source, symbol, record, kb, inputs, { maxLines, own }) : null;
+  const long = symbol.endLine - symbol.startLine + 1 > maxLines;
+  const excerpt = classified.class !== 'type_context' && long ? excerptFor(lines, symbol, record, kb, inputs, { maxLines, own }) : null;
   const whole = fits && !(excerpt !== null && own !== undefined);
-  return { full: whole ? source : null, excerpt, signature: symbolSignature(symbol, record.language) };
+  return { full: whole ? source : null, excerpt, signature: symbolSignature(lines, symbol, record.language) };
 }
 
 function excerptFor(
-  source: string,
+  lines: SourceLines,
   symbol: SymbolRecord,
   record: FileRecord,
   kb: KnowledgeBase,
@@ -155,8 +198,9 @@ function excerptFor(
   if (!file.ok) return null;
   const inside = (line: number | null): line is number => line !== null && line >= symbol.startLine && line <= symbol.endLine;
   const focusLines = inputs.frames.flatMap((frame) => (frame.path === record.path && inside(frame.line) ? [frame.line] : []));
-  const options = { ...SYMBOL_EXCERPT, maxLines, focusLines, ...(own ? { eligible: own, confine: true } : {}) };
-  return excerptOf(source, symbol.startLine, inputs.terms.lineWeights(textKey(record), file.text), options);
+  const headLines = symbol.signatureEndLine - symbol.startLine + 1;
+  const options = { ...SYMBOL_EXCERPT, maxLines, headLines, focusLines, ...(own ? { eligible: own, confine: true } : {}) };
+  return excerptOf(lines, symbol.startLine, symbol.endLine, inputs.terms.lineWeights(textKey(record), file.text), options);
 }
 
 /**
@@ -170,12 +214,6 @@ function ownLineMask(symbol: SymbolRecord, symbols: readonly SymbolRecord[]): ((
   const inChild = new Uint8Array(symbol.endLine - symbol.startLine + 1);
   for (const child of children) inChild.fill(1, Math.max(0, child.startLine - symbol.startLine), Math.max(0, child.endLine - symbol.startLine + 1));
   return (index) => inChild[index] === 0;
-}
-
-function lineCount(text: string): number {
-  let lines = 1;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
-  return lines;
 }
 
 /** The highest detail with a text; the fitter may show less. */

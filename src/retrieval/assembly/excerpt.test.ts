@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
+import { verbatimProblem } from '../../../test/support/verbatim.js';
+import { SourceLines } from '../../core/source-lines.js';
+import { excerptOf as excerptOfLines, FILE_EXCERPT, SYMBOL_EXCERPT, type ExcerptOptions } from './excerpt.js';
 import { TermMatcher } from './term-matcher.js';
+
+/** The excerpt of `text` standing at line `firstLine` of its file, checked to be the file's own lines. */
+function excerptOf(text: string, firstLine: number, fileWeights: ArrayLike<number>, options: ExcerptOptions): string | null {
+  const file = `${'# above\n'.repeat(firstLine - 1)}${text}\n`;
+  const last = firstLine + text.split('\n').length - 1;
+  const excerpt = excerptOfLines(SourceLines.of(file), firstLine, last, fileWeights, options);
+  if (excerpt !== null) expect(verbatimProblem(file, firstLine, last, excerpt)).toBeNull();
+  return excerpt;
+}
 
 const matcher = new TermMatcher(new Map([['refund', 3], ['ledger', 1]]));
 let texts = 0;
@@ -28,7 +39,7 @@ describe('excerptOf', () => {
 
   it('keeps a multi-line signature whole', () => {
     const text = `def settle(\n    order,\n    ledger,\n):\n${body(80, { 70: '    refund()' })}`;
-    expect(excerptOf(text, 1, weights(text), SYMBOL_EXCERPT)!.split('\n').slice(0, 4)).toEqual(['def settle(', '    order,', '    ledger,', '):']);
+    expect(excerptOf(text, 1, weights(text), { ...SYMBOL_EXCERPT, headLines: 4 })!.split('\n').slice(0, 5)).toEqual(['def settle(', '    order,', '    ledger,', '):', '    ⋯ lines 5-68 not shown ⋯']);
   });
 
   it('centres windows on the best-weighted lines first', () => {

@@ -4,9 +4,8 @@
 
 import type { SymbolRecord } from '../../core/entities.js';
 
-/** A test of 0-based line indexes of `text`: true for lines outside every top-level definition. */
-export function moduleLineMask(symbols: readonly Pick<SymbolRecord, 'parent' | 'startLine' | 'endLine'>[], text: string): (index: number) => boolean {
-  const lines = text.split('\n').length;
+/** A test of 0-based line indexes of a file of `lines` lines: true for lines outside every top-level definition. */
+export function moduleLineMask(symbols: readonly Pick<SymbolRecord, 'parent' | 'startLine' | 'endLine'>[], lines: number): (index: number) => boolean {
   const inside = new Uint8Array(lines);
   for (const symbol of symbols) {
     if (symbol.parent !== null) continue;

@@ -8,7 +8,9 @@ import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { matcherFor } from './term-matcher.js';
-import type { CandidateTuning } from '../tuning.js';
+import type { CandidateTuning, MatchTuning } from '../tuning.js';
+import type { MatchAssessment } from '../match/assess-match.js';
+import { candidatesForMatch, matchEvidence } from '../match/match-package.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
 
@@ -20,6 +22,9 @@ export interface AssembleOptions {
   createdAt: string;
   minCoChange: number;
   tuning: CandidateTuning;
+  /** How strongly the repository matches the task: decides what the package may hold, and is stated first. */
+  match: MatchAssessment;
+  matchTuning: MatchTuning;
 }
 
 export interface Assembled {
@@ -30,7 +35,8 @@ export interface Assembled {
 }
 
 export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
-  const candidates = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning });
+  const built = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning });
+  const candidates = candidatesForMatch(built, options.match, options.matchTuning);
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
   const { fit, rendered } = await options.fitter.fit({
@@ -41,6 +47,8 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
       taskId: context.taskId,
       runId: context.runId,
       query: task.text,
+      match: options.match.strength,
+      matchEvidence: matchEvidence(options.match, options.matchTuning),
       notes,
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
       createdAt: options.createdAt,

@@ -1,10 +1,16 @@
 // File texts for the package, read from disk and checked against the index: line and byte
 // ranges come from the index, so a file that changed since it was indexed is not shown
-// with them (that would show the wrong code) — it is reported in a note instead.
+// with them (that would show the wrong code) — it is reported in a note instead. What the
+// package shows is cut by lines (`lines`: the file's own lines, core/source-lines.ts); the
+// byte range of a definition (`symbolText`) is what the stages score. What looks like a
+// credential is shown as "[redacted]" (core/redact.ts), lines kept, and the package's notes
+// say on which lines: what a face hands an agent never carries a secret.
 
 import { createHash } from 'node:crypto';
 import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import { readRepoFile, type RepoRead } from '../../core/repo-files.js';
+import { redactSecrets } from '../../core/redact.js';
+import { SourceLines } from '../../core/source-lines.js';
 
 export type SourceRead = { ok: true; text: string; bytes: Buffer } | { ok: false; problem: string };
 
@@ -13,6 +19,8 @@ export interface SourceTexts {
   read(file: FileRecord): SourceRead;
   /** The symbol's source by its indexed byte range, or null when its file cannot be shown. */
   symbolText(file: FileRecord, symbol: SymbolRecord): string | null;
+  /** The file as indexed, by lines (what items show), or null when it cannot be shown. */
+  lines(file: FileRecord): SourceLines | null;
   /** One line per file that could not be shown as indexed, in the order they were met. */
   problems(): string[];
 }
@@ -23,6 +31,7 @@ const BINARY_SNIFF_BYTES = 8000;
 
 export function diskSources(root: string): SourceTexts {
   const cache = new Map<string, SourceRead>();
+  const byLines = new Map<string, SourceLines>();
   const problems: string[] = [];
   const read = (file: FileRecord): SourceRead => {
     let result = cache.get(file.path);
@@ -40,8 +49,31 @@ export function diskSources(root: string): SourceTexts {
       if (!source.ok) return null;
       return source.bytes.subarray(symbol.startByte, symbol.endByte).toString('utf8');
     },
+    lines(file) {
+      const source = read(file);
+      if (!source.ok) return null;
+      let lines = byLines.get(file.path);
+      if (lines === undefined) {
+        lines = shownLines(source.text, (note) => problems.push(`${file.path}: ${note}`));
+        byLines.set(file.path, lines);
+      }
+      return lines;
+    },
     problems: () => [...problems],
   };
+}
+
+/** The file's lines as shown: credential-shaped values redacted, every line at its number. */
+function shownLines(text: string, note: (text: string) => void): SourceLines {
+  const redaction = redactSecrets(text, { keepLines: true });
+  if (redaction.total === 0) return SourceLines.of(text);
+  const shown = SourceLines.of(redaction.text);
+  const original = SourceLines.of(text);
+  const changed: number[] = [];
+  for (let line = 1; line <= shown.count; line++) if (shown.line(line) !== original.line(line)) changed.push(line);
+  const values = `${redaction.total} value${redaction.total === 1 ? '' : 's'} that look${redaction.total === 1 ? 's' : ''} like a credential`;
+  note(`${values} shown as [redacted] (line${changed.length === 1 ? '' : 's'} ${changed.join(', ')}): edit around ${changed.length === 1 ? 'it' : 'them'}`);
+  return shown;
 }
 
 const UNREAD: Record<Exclude<RepoRead, { ok: true }>['reason'], (detail: string) => string> = {

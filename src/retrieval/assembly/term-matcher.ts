@@ -194,6 +194,19 @@ export function matcherFor(task: { terms: readonly { term: string; weight: numbe
   return matcher;
 }
 
+const NAME_MATCHERS = new WeakMap<object, TermMatcher>();
+
+/** The matcher of those of the task's terms that may count as naming a definition (TaskQuery.nameTerms). */
+export function nameMatcherFor(task: { terms: readonly { term: string; weight: number }[]; nameTerms: readonly string[] }): TermMatcher {
+  let matcher = NAME_MATCHERS.get(task);
+  if (matcher === undefined) {
+    const names = new Set(task.nameTerms);
+    matcher = matcherFor({ terms: task.terms.filter((entry) => names.has(entry.term)) });
+    NAME_MATCHERS.set(task, matcher);
+  }
+  return matcher;
+}
+
 /** Names a file's content for the counts by line: its path and hash. */
 export function textKey(record: { path: string; hash: string }): string {
   return `${record.path}\u0000${record.hash}`;

@@ -40,6 +40,18 @@ describe('allocate: code first', () => {
     expect(result.evicted).toEqual([expect.objectContaining({ path: 'weak.py', reason: 'no room for its path line: 1 tokens needed, 0 left' })]);
   });
 
+  it('shows a code-only file (held in reserve) as code or not at all: never by its path', () => {
+    const specs = [
+      { path: 'a.py', symbol: 'f', score: 2, full: x(10) },
+      { path: 'reserve_test.py', score: 0.1, full: x(30), codeOnly: true as const },
+      { path: 'named.py', score: 0.05, full: null, signature: null },
+    ];
+    const result = run(specs, 14);
+    expect(shown(result)).toEqual(['a.py::f=full', 'named.py=path']);
+    expect(result.evicted).toEqual([expect.objectContaining({ path: 'reserve_test.py', reason: expect.stringMatching(/^no room for its code/) })]);
+    expect(shown(run(specs, 50))).toEqual(['a.py::f=full', 'reserve_test.py=full', 'named.py=path']);
+  });
+
   it('falls back from full to the excerpt, then to the signature of a definition', () => {
     const specs = [
       { path: 'a.py', symbol: 'big', score: 3, full: x(30), excerpt: x(8), signature: x(2) },

@@ -7,8 +7,8 @@
 //      the placed items it contains, and what that frees goes back to the strongest items.
 //   2. names: the files left without code, in priority order — a file whose definitions are
 //      shown needs no line of its own; another gets its outline, else its path line, while
-//      they fit, at most MAX_NAMED of them. The rest, and definitions whose code did not
-//      fit, are evicted.
+//      they fit, at most MAX_NAMED of them. The rest, and definitions (and code-only files)
+//      whose code did not fit, are evicted.
 // Dependency edges are listed only between files that show code, at most MAX_EDGES.
 
 import {
@@ -150,7 +150,7 @@ function name(state: State, slots: readonly Slot[]): void {
   for (const slot of slots) {
     if (state.detail.has(slot) || isCovered(state, slot)) continue;
     const { item } = slot;
-    if (item.symbolKey !== null) {
+    if (item.symbolKey !== null || item.codeOnly === true) {
       evict(state, slot, `no room for its code: ${state.held.get(slot) ?? 'nothing fits'}`);
       continue;
     }

@@ -33,6 +33,8 @@ export function assemble(allocation: Allocation, a: Assembly): ContextPackage {
     taskId: frame.taskId,
     runId: frame.runId,
     query: frame.query,
+    match: frame.match,
+    matchEvidence: { summary: frame.matchEvidence.summary, closest: frame.matchEvidence.closest.map((entry) => ({ ...entry })) },
     items: allocation.placed.map((placement) => packageItem(placement, a.cost)),
     edges: allocation.edges,
     budget: {

@@ -16,6 +16,7 @@ export interface CandidateSpec {
   detail?: Detail;
   lines?: [number, number];
   reason?: string;
+  codeOnly?: true;
 }
 
 export function candidate(spec: CandidateSpec): ContextItem {
@@ -37,6 +38,7 @@ export function candidate(spec: CandidateSpec): ContextItem {
       score: spec.score ?? 1,
     },
     demotedFrom: null,
+    ...(spec.codeOnly ? { codeOnly: spec.codeOnly } : {}),
   };
 }
 

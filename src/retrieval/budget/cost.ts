@@ -4,7 +4,7 @@
 
 import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import type { Printer } from '../../render/printer.js';
-import { DEMOTION_CHANGES, itemView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
+import { DEMOTION_CHANGES, itemView, matchView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
 import { countAtMost, type TokenCounter } from './tokens.js';
 
@@ -96,6 +96,7 @@ function widestSkeleton(context: CostContext): RenderView {
     taskId: oneLine(frame.taskId),
     runId: oneLine(frame.runId),
     query: queryExcerpt(frame.query),
+    ...matchView(frame),
     createdAt: frame.createdAt,
     counts: { items: n, full: n, excerpt: n, signature: n, path: n },
     budget: {

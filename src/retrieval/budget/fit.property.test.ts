@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  MATCH_STRENGTHS,
   RENDER_FORMATS,
   detailRank,
   itemIdentity,
@@ -14,6 +15,7 @@ import {
   type ContextPackage,
   type Detail,
   type FileEdge,
+  type MatchStrength,
   type PackageFrame,
   type RenderFormat,
 } from '../../core/context-package.js';
@@ -164,6 +166,11 @@ const caseArb: fc.Arbitrary<Case> = fc.array(specArb, { maxLength: 14 }).chain((
       taskId: fc.string({ maxLength: 20 }),
       runId: fc.string({ maxLength: 10 }),
       query: fc.string({ unit: 'grapheme', maxLength: 400 }),
+      match: fc.constantFrom<MatchStrength>(...MATCH_STRENGTHS),
+      matchEvidence: fc.record({
+        summary: fc.string({ unit: 'grapheme', maxLength: 160 }),
+        closest: fc.array(fc.record({ key: fc.string({ maxLength: 40 }), why: fc.string({ unit: 'grapheme', maxLength: 80 }) }), { maxLength: 3 }),
+      }),
       notes: fc.array(fc.string({ maxLength: 60 }), { maxLength: 3 }),
       edges: fc.array(edgeArb, { maxLength: 10 }),
       createdAt: fc.constant('2025-01-01T00:00:00.000Z'),
@@ -254,6 +261,8 @@ function checkRoundTrip(pkg: ContextPackage): void {
     path: item.path,
     symbolKey: item.symbolKey,
     detail: item.detail,
+    startLine: item.startLine,
+    endLine: item.endLine,
     text: textAt(item, item.detail) ?? '',
   }));
   const strip = ({ language: _language, ...rest }: { language: string } & (typeof expected)[number]) => rest;

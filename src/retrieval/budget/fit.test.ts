@@ -14,6 +14,8 @@ const frame: PackageFrame = {
   taskId: 'task-1',
   runId: 'run-1',
   query: 'why does read_csv crash on an empty header?',
+  match: 'strong',
+  matchEvidence: { summary: 'the task matches this repository', closest: [] },
   notes: ['enrichment not found, tier 4 skipped'],
   edges: [],
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -58,7 +60,9 @@ describe('fitToBudget', () => {
     expect(roomy.items.map((i) => i.detail)).toEqual(['full', 'full', 'full', 'full', 'full']);
     expect([roomy.summary.demoted, roomy.summary.evicted]).toEqual([[], []]);
 
-    const tight = fitToBudget(repoCandidates(), { contextWindow: 2500, reservedTokens: 0 }, counter, 'markdown', frame);
+    // 2,500 tokens besides the match line the render starts with.
+    const matchLine = counter.count(`match: ${frame.match} — ${frame.matchEvidence.summary}\n\n`);
+    const tight = fitToBudget(repoCandidates(), { contextWindow: 2500 + matchLine, reservedTokens: 0 }, counter, 'markdown', frame);
     expect(tight.items[0]?.detail).toBe('full');
     expect(tight.summary.evicted.length + tight.summary.demoted.length).toBeGreaterThan(0);
     const kept = new Set(tight.items.map((i) => i.path));

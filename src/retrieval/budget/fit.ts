@@ -30,6 +30,8 @@ export const EMPTY_FRAME: PackageFrame = {
   taskId: '',
   runId: '',
   query: '',
+  match: 'strong',
+  matchEvidence: { summary: 'not assessed', closest: [] },
   notes: [],
   edges: [],
   createdAt: new Date(0).toISOString(),

@@ -2,7 +2,7 @@
 // (files) or class (symbols), kept ones with "+", dropped ones with "-", then the model
 // calls and what the budget did.
 
-import type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval } from './log-schemas.js';
+import type { BudgetRecord, DecisionRecord, DiagnosisEscalation, DiagnosisRetrieval, MatchRecord } from './log-schemas.js';
 import type { Explanation, RunExplanation, StageExplanation } from './explain.js';
 import { printable } from '../../core/printable.js';
 
@@ -24,6 +24,7 @@ function runLines(run: RunExplanation): string[] {
   ];
   if (started) lines.push(`  task: ${firstLine(started.task)}`);
   if (run.analysis) lines.push(`  analysis: ${analysisLine(run.analysis)}`);
+  if (run.match) lines.push(...matchLines(run.match));
   for (const stage of run.stages) lines.push(...stageLines(stage));
   for (const note of run.notes) lines.push(`  ${note.stage ?? 'run'} · ${note.event}: ${printable(note.message)}`);
   lines.push(...llmLines(run));
@@ -79,6 +80,21 @@ function budgetLines(budget: BudgetRecord): string[] {
   for (const item of budget.evicted) lines.push(`    evicted ${printable(item.symbolKey ?? item.path)} (tier ${item.tier}, ${item.detail}): ${printable(item.reason)}`);
   for (const item of budget.deduplicated) lines.push(`    duplicate ${printable(item.symbolKey ?? item.path)} (tier ${item.tier}), shown by ${printable(item.coveredBy)}: ${printable(item.reason)}`);
   return lines;
+}
+
+/** The verdict, then the words weighed (found where, how specific) and the candidates read. */
+function matchLines(match: MatchRecord): string[] {
+  const anchor = match.anchor === null ? 'none' : `${printable(match.anchor.what)} (${match.anchor.weight})`;
+  const words = match.words.slice(0, 12).map((word) => {
+    const where = word.covered ? 'in top candidates' : word.df > 0 || word.fileDf > 0 ? `in ${word.df} definitions, ${word.fileDf} files` : 'not in the index';
+    return `${printable(word.word)} [${where}; specificity ${word.specificity}${word.codeLike ? '; as code' : ''}${word.englishRank === null ? '' : `; English rank ${word.englishRank}`}]`;
+  });
+  return [
+    `  match: ${match.strength} — ${printable(match.message)}`,
+    `    presence ${match.presence} · coverage ${match.coverage} · anchor ${anchor}`,
+    ...(words.length > 0 ? [`    words: ${words.join(', ')}`] : []),
+    ...match.candidates.map((candidate) => `    candidate ${printable(candidate.key)}: ${candidate.coverage} — holds ${printable(candidate.holds.join(', ') || 'none')}; lacks ${printable(candidate.lacks.slice(0, 6).join(', ') || 'none')}`),
+  ];
 }
 
 function analysisLine(analysis: Record<string, unknown>): string {

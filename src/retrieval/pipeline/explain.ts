@@ -13,6 +13,7 @@ import {
   diagnosisRetrievalSchema,
   infoSchema,
   llmCallSchema,
+  matchSchema,
   runFailedSchema,
   runFinishedSchema,
   runStartedSchema,
@@ -21,6 +22,7 @@ import {
   type DiagnosisEscalation,
   type DiagnosisRetrieval,
   type LlmCallRecord,
+  type MatchRecord,
   type RunFinished,
   type RunStarted,
 } from './log-schemas.js';
@@ -54,6 +56,8 @@ export interface RunExplanation {
   failures: { stage: string | null; code: string; message: string }[];
   /** The task analysis record (type, mentions, keywords, intent…). */
   analysis: Record<string, unknown> | null;
+  /** How strongly the repository matched the task, and the evidence weighed (retrieval/match/). */
+  match: MatchRecord | null;
   stages: StageExplanation[];
   llmCalls: (LlmCallRecord & { stage: string | null })[];
   notes: { stage: string | null; event: string; message: string }[];
@@ -91,6 +95,7 @@ function explainRun(runId: string, records: RawLogRecord[]): RunExplanation {
     finished: null,
     failures: [],
     analysis: null,
+    match: null,
     stages: [],
     llmCalls: [],
     notes: [],
@@ -156,7 +161,11 @@ function absorb(run: RunExplanation, record: RawLogRecord): number {
       const info = infoSchema.safeParse(payload);
       if (!info.success) return 1;
       if (info.data.event === 'analysis') run.analysis = info.data;
-      else run.notes.push({ stage, event: info.data.event, message: info.data.message ?? '' });
+      else if (info.data.event === 'match') {
+        const match = matchSchema.safeParse(payload);
+        if (!match.success) return 1;
+        run.match = match.data;
+      } else run.notes.push({ stage, event: info.data.event, message: info.data.message ?? '' });
       return 0;
     }
   }

@@ -63,6 +63,30 @@ export const llmCallSchema = z.object({
 
 export type LlmCallRecord = z.infer<typeof llmCallSchema>;
 
+/** The match assessment of a run (retrieval/match/): verdict, summary, and the evidence weighed. */
+export const matchSchema = z.object({
+  event: z.literal('match'),
+  message: z.string(),
+  strength: z.enum(['strong', 'weak', 'none']),
+  coverage: z.number(),
+  presence: z.number(),
+  anchor: z.object({ weight: z.number(), what: z.string() }).nullable(),
+  words: z.array(
+    z.object({
+      word: z.string(),
+      emphasis: z.number(),
+      codeLike: z.boolean(),
+      englishRank: z.number().nullable(),
+      df: z.number(),
+      fileDf: z.number(),
+      specificity: z.number(),
+      covered: z.boolean(),
+    }),
+  ),
+  candidates: z.array(z.object({ key: z.string(), coverage: z.number(), holds: z.array(z.string()), lacks: z.array(z.string()) })),
+});
+export type MatchRecord = z.infer<typeof matchSchema>;
+
 export const infoSchema = z.object({ event: z.string(), message: z.string().optional() }).passthrough();
 
 const placementSchema = z.object({ id: z.string(), tier: z.number(), detail: z.string(), tokens: z.number(), demotedFrom: z.string().nullable() });

@@ -22,7 +22,9 @@ import { emptyContext, type KnowledgeBase } from '../stages/stage.js';
 import { analyzeTask, NOTHING_REQUESTED, type RequestedItems } from '../task/task-query.js';
 import { checkTaskId, newId } from './ids.js';
 import { ReadMemo } from './memo-reader.js';
-import { analysisRecord, budgetRecord, type RunStarted } from './log-payloads.js';
+import { analysisRecord, budgetRecord, matchRecord, type RunStarted } from './log-payloads.js';
+import { assessMatch } from '../match/assess-match.js';
+import { englishWords } from '../../search/query/english.js';
 import type { RefinementRequest } from './refinement.js';
 import { runLog } from './run-log.js';
 import { directSink, type RecordSink } from './record-sink.js';
@@ -121,6 +123,8 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const staged = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
+    const match = assessMatch(staged, kb, task, englishWords(), run.tuning.match);
+    log.write('info', 'match', matchRecord(match));
     const warnings = [gateway?.fallbackNote() ?? null].filter((note) => note !== null);
     const context = warnings.length === 0 ? staged : { ...staged, notes: [...staged.notes, ...warnings] };
     const assembled = await assemblePackage(context, kb, task, {
@@ -129,6 +133,8 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
       createdAt: new Date(clock()).toISOString(),
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
       tuning: run.tuning.candidates,
+      match,
+      matchTuning: run.tuning.match,
     });
     log.write('budget', 'budget', budgetRecord(assembled));
     session.finish(assembled.package);

@@ -52,7 +52,7 @@ describe('ownLines and moduleLines', () => {
   const lines = PRINTER.split('\n');
   const symbol = (qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord => ({
     key: `p.py::${qualifiedName}`, path: 'p.py', name: qualifiedName.split('.').pop()!, qualifiedName, kind, signature: '', doc: null,
-    startByte: 0, endByte: 0, startLine, endLine, parent: qualifiedName.includes('.') ? qualifiedName.split('.')[0]! : null, exported: true, method: 'ast',
+    startByte: 0, endByte: 0, startLine, endLine, signatureEndLine: startLine, parent: qualifiedName.includes('.') ? qualifiedName.split('.')[0]! : null, exported: true, method: 'ast',
   });
   const symbols = [symbol('LatexPrinter', 'class', 6, 21), symbol('LatexPrinter.left', 'method', 11, 12), symbol('LatexPrinter.right', 'method', 14, 15), symbol('LatexPrinter._print_Function', 'method', 17, 21)];
 

@@ -38,7 +38,7 @@ export interface CodeEvidence {
 }
 
 /** Scores the definitions and module-level code of each file for the task's terms. */
-export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], matcher: TermMatcher): CodeEvidence {
+export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], matcher: TermMatcher, names: TermMatcher = matcher): CodeEvidence {
   const docs: { file: string; key: string | null; name: string; counts: TermCounts }[] = [];
   for (const path of paths) {
     const record = reader.file(path);
@@ -59,7 +59,9 @@ export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: re
     const evidence = files.get(doc.file) ?? { units: [], module: 0 };
     files.set(doc.file, evidence);
     const text = bm25(doc.counts, matcher.weights, averageLength);
-    const name = doc.key === null ? 0 : nameWeight(doc.name, matcher);
+    // A definition's name counts the task's names only: an everyday word of the task that
+    // happens to be a helper's name (`unchanged`) is no evidence that it is the code to change.
+    const name = doc.key === null ? 0 : nameWeight(doc.name, names);
     if (doc.key === null) evidence.module = text;
     else evidence.units.push({ key: doc.key, path: doc.file, text, name });
     max = Math.max(max, text + NAME_WEIGHT * name);

@@ -5,7 +5,7 @@ import type { ClassifiedSymbol, Decision } from './stage.js';
 
 function symbol(key: string, startLine: number, endLine: number): SymbolRecord {
   const name = key.split('::')[1]!.replace(/#\d+$/, '');
-  return { key, path: 'c.py', name, qualifiedName: name, kind: 'function', signature: '', doc: null, startByte: 0, endByte: 0, startLine, endLine, parent: null, exported: true, method: 'ast' };
+  return { key, path: 'c.py', name, qualifiedName: name, kind: 'function', signature: '', doc: null, startByte: 0, endByte: 0, startLine, endLine, signatureEndLine: startLine, parent: null, exported: true, method: 'ast' };
 }
 
 const SYMBOLS = new Map([symbol('c.py::get', 1, 2), symbol('c.py::get#2', 4, 5), symbol('c.py::get#3', 7, 40), symbol('c.py::put', 42, 50)].map((s) => [s.key, s]));

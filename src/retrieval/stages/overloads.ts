@@ -1,7 +1,8 @@
-// Overloads and redefinitions share a qualified name ("get_client", "get_client#2", …): a
-// typing stub per signature, then the implementation. The package shows one of them — the
-// longest, which is the implementation — and records the others as excluded with the
-// reason, instead of spending the budget on three headers of one function.
+// Overloads and redefinitions share a qualified name ("get_client#1", "get_client#2" for
+// typing stubs, "get_client" for the implementation — indexer/languages/builder.ts). The
+// package shows one of them — the longest, which is the implementation — and records the
+// others as excluded with the reason, instead of spending the budget on three headers of
+// one function.
 
 import type { SymbolRecord } from '../../core/entities.js';
 import type { ClassifiedSymbol, Decision } from './stage.js';

@@ -38,9 +38,11 @@ export function relatedSymbols(
     const known = related.get(key);
     if (!known || hit.strength > known.strength) related.set(key, { ...hit, ...(known?.exercises ? { exercises: known.exercises } : {}) });
   };
+  // Source code does not call into its tests: such an edge is a name resolved to the wrong definition.
+  const intoTest = (fromPath: string, toPath: string): boolean => reader.file(toPath)?.isTest === true && reader.file(fromPath)?.isTest === false;
   for (const primary of primaries) {
     for (const edge of reader.referencesFrom(primary)) {
-      if (!scope.has(edge.toPath)) continue;
+      if (!scope.has(edge.toPath) || intoTest(edge.fromPath, edge.toPath)) continue;
       const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
       offer(edge.toKey, { relation: typeUse ? 'type' : 'called', to: primary, strength: 0.8 * edge.confidence });
     }
@@ -54,7 +56,7 @@ export function relatedSymbols(
   }
   for (const seed of seedPaths) {
     for (const edge of reader.referencesFrom(seed)) {
-      if (edge.toPath === seed || !scope.has(edge.toPath)) continue;
+      if (edge.toPath === seed || !scope.has(edge.toPath) || intoTest(seed, edge.toPath)) continue;
       const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
       offer(edge.toKey, { relation: typeUse ? 'type' : 'seed-use', to: seed, strength: 0.4 * edge.confidence * (edge.count / (edge.count + 1)) });
     }

@@ -1,7 +1,10 @@
 // The precision stage: the symbols of the scoped files sorted into primary (what the task
 // is about), supporting (what primaries call, what calls them, tests that assert on them),
 // type_context (types they use or live in) and excluded — from reference edges out of the
-// seeds and primaries, the tests that exercise primaries, and rationale comments.
+// seeds and primaries, the tests that exercise primaries, and rationale comments. What a cap
+// leaves out (context beyond the context cap, definitions just below the primaries' cut,
+// definitions of the files scope held in reserve that are tied to a primary) is held in
+// reserve: offered only with the budget the rest leaves.
 
 import type { SymbolRecord } from '../../core/entities.js';
 import type { JudgeCandidate, Judgement } from '../judge/judge.js';
@@ -25,6 +28,7 @@ import {
 } from './stage.js';
 import { fileSlots } from './tier-caps.js';
 import { compareText } from '../../core/compare.js';
+import { parseEntityKey } from '../../core/entities.js';
 
 const MEANINGS: Record<SymbolClass, string> = {
   primary: 'what the task is about: code to read closely or change',
@@ -32,6 +36,9 @@ const MEANINGS: Record<SymbolClass, string> = {
   type_context: 'types, classes or interfaces needed to understand the primary symbols (signature is enough)',
   excluded: 'not needed for this task',
 };
+
+/** How a reason says that an item waits for the budget the rest leaves. */
+const RESERVE_NOTE = 'held in reserve';
 
 const TYPE_KINDS = new Set(['class', 'struct', 'interface', 'trait', 'type', 'enum']);
 const RATIONALE_BONUS = 0.1;
@@ -69,19 +76,21 @@ export function precisionStage(tuning: PrecisionTuning = DEFAULT_TUNING.precisio
  */
 function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, tuning: PrecisionTuning): { proposals: Proposal[]; files: ScopedFile[] } {
   const scoped = scopedFiles(context, kb, task);
+  const reserve = new Map((context.reserve ?? []).map((file) => [file.path, file]));
   const request = resolveRequested(kb.reader, task.requested);
   const units = primaryUnits(kb.reader, kb.sources, task, scoped, primaryOptions(context, tuning), tuning.units);
   const primaries = new Map(units.primaries);
   for (const symbol of request.symbols) primaries.set(symbol.key, { score: 1, reason: 'requested by a refinement', signals: { requested: 1 } });
-  const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set(scoped.keys()));
+  const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set([...scoped.keys(), ...reserve.keys()]));
   const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
   const asserts = testAssertions(kb.reader, kb.sources, related, names);
   const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
   const ranks = new Map(task.ranked.symbols.slice(0, searchDepth).map((ranked, index) => [ranked.key, index]));
   const proposals = [...scoped.values()].flatMap((file) => {
-    const evidence: Evidence = { primaries, related, asserts, ranks, rationale: rationaleCheck(kb, file) };
+    const evidence: Evidence = { primaries, related, asserts, ranks, runnersUp: units.runnersUp, rationale: rationaleCheck(kb, file) };
     return kb.reader.symbolsOfFile(file.path).map((symbol) => propose(symbol, file, evidence));
   });
+  proposals.push(...reserveProposals(kb, reserve, related, asserts));
   // The scope stage's files, with what precision learned of them (when it ran alone, none).
   const files = context.files.map((file) => ({
     ...file,
@@ -91,23 +100,42 @@ function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuer
   return { proposals, files };
 }
 
+/**
+ * Definitions of the files held in reserve (beyond their tier's cap) that call, are called
+ * by or test a primary: proposed as context, held in reserve. The rest of a reserve file is
+ * not considered at all.
+ */
+function reserveProposals(kb: KnowledgeBase, reserve: ReadonlyMap<string, ScopedFile>, related: ReadonlyMap<string, RelatedHit>, asserts: ReadonlyMap<string, string[]>): Proposal[] {
+  const out: Proposal[] = [];
+  for (const [key, hit] of related) {
+    const file = reserve.get(parseEntityKey(key).path);
+    const symbol = file ? kb.reader.symbol(key) : null;
+    if (!file || !symbol) continue;
+    const relation = fromRelation(symbol, hit, asserts.get(key) ?? []);
+    out.push({ key, symbol, file, proposed: relation.proposed, reason: `${relation.reason}; ${RESERVE_NOTE}`, score: relation.score, signals: { edge: round(hit.strength) }, reserve: true });
+  }
+  return out;
+}
+
 /** The judged classes, with the context cap applied strongest first; one decision per symbol. */
 function classify(proposals: Proposal[], judged: Judgement<SymbolClass>, cap: { limit: number; used: number }): { classified: ClassifiedSymbol[]; decisions: Decision[] } {
   const classified: ClassifiedSymbol[] = [];
   const decisions: Decision[] = [];
   for (const proposal of capOrder(proposals, judged.classOf)) {
     const by = judged.byWhom(proposal.key);
-    let cls = judged.classOf(proposal.key);
+    const cls = judged.classOf(proposal.key);
     const score = cls === proposal.proposed ? proposal.score : Math.max(proposal.score, 0.3);
     let reason = by === 'llm' && cls !== proposal.proposed ? `judged ${cls} by the model (evidence: ${proposal.reason})` : proposal.reason;
     const context = cls === 'supporting' || cls === 'type_context';
-    if (context && cap.used >= cap.limit) {
-      reason = `${cls.replace('_', ' ')} beyond the cap of ${cap.limit} context symbols for this budget (${reason})`;
-      cls = 'excluded';
-    } else if (context) cap.used += 1;
+    // A model that changed the class decided; otherwise a proposal held in reserve stays there.
+    let reserve = proposal.reserve && cls === proposal.proposed;
+    if (context && !reserve && cap.used >= cap.limit) {
+      reason = `${cls.replace('_', ' ')} beyond the cap of ${cap.limit} context symbols for this budget; ${RESERVE_NOTE} (${reason})`;
+      reserve = true;
+    } else if (context && !reserve) cap.used += 1;
     const tier = cls === 'primary' || cls === 'excluded' ? proposal.file.tier : proposal.file.tier + 1;
     decisions.push(symbolDecision(proposal, cls, tier, reason, score, by));
-    if (cls !== 'excluded') classified.push({ key: proposal.key, path: proposal.file.path, class: cls, tier, reason, score, signals: proposal.signals });
+    if (cls !== 'excluded') classified.push({ key: proposal.key, path: proposal.file.path, class: cls, tier, reason, score, signals: proposal.signals, ...(reserve ? { reserve: true as const } : {}) });
   }
   return { classified, decisions };
 }
@@ -142,6 +170,7 @@ function primaryOptions(context: RetrievalContext, tuning: PrecisionTuning): Pri
     maxPrimary: clamp(Math.round(available / tuning.tokensPerPrimary), 4, 60),
     rankedSymbols: 20,
     minShare: tuning.minPrimaryShare,
+    maxRunnersUp: fileSlots(context.budget),
   };
 }
 
@@ -174,6 +203,8 @@ interface Proposal {
   reason: string;
   score: number;
   signals: Record<string, number>;
+  /** Offered only with the budget the rest leaves (ClassifiedSymbol.reserve). */
+  reserve: boolean;
 }
 
 interface Evidence {
@@ -182,6 +213,8 @@ interface Evidence {
   asserts: ReadonlyMap<string, string[]>;
   /** Index of each symbol in the head of the ranker's list that counts as evidence. */
   ranks: ReadonlyMap<string, number>;
+  /** Definitions just below the primaries' cut (primary-units.ts), held in reserve. */
+  runnersUp: ReadonlyMap<string, PrimaryHit>;
   rationale: (symbol: SymbolRecord) => boolean;
 }
 
@@ -199,7 +232,7 @@ function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Pr
   // Called for every symbol of every scoped file (thousands a run): one object per symbol,
   // built in one shape, no intermediate spreads.
   const rationale = evidence.rationale(symbol) ? RATIONALE_BONUS : 0;
-  const proposal = (proposed: SymbolClass, reason: string, score: number, signals: Record<string, number>, marked = rationale > 0): Proposal => ({
+  const proposal = (proposed: SymbolClass, reason: string, score: number, signals: Record<string, number>, marked = rationale > 0, reserve = false): Proposal => ({
     key: symbol.key,
     symbol,
     file,
@@ -207,6 +240,7 @@ function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Pr
     reason,
     score,
     signals: marked ? { ...signals, rationale: 1 } : signals,
+    reserve,
   });
   const primary = evidence.primaries.get(symbol.key);
   if (primary) return proposal('primary', primary.reason, primary.score + rationale, primary.signals);
@@ -219,6 +253,8 @@ function propose(symbol: SymbolRecord, file: ScopedFile, evidence: Evidence): Pr
   }
   const rank = evidence.ranks.get(symbol.key) ?? -1;
   if (rank >= 0) return proposal('supporting', `search rank ${rank + 1} among symbols for the task`, 0.4 * (1 - rank / SUPPORTING_RANK) + rationale, { symbolRank: rank + 1 });
+  const runnerUp = evidence.runnersUp.get(symbol.key);
+  if (runnerUp) return proposal('supporting', `${runnerUp.reason}, less than the primaries; ${RESERVE_NOTE}`, runnerUp.score, runnerUp.signals, false, true);
   return proposal('excluded', 'no reference to a primary symbol or seed, not ranked for the task', rationale, {});
 }
 

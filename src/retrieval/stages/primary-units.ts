@@ -8,7 +8,7 @@
 import type { SourceTexts } from '../assembly/source-texts.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
-import { matcherFor } from '../assembly/term-matcher.js';
+import { matcherFor, nameMatcherFor } from '../assembly/term-matcher.js';
 import { scoreCode, unitRelevance, moduleRelevance, type CodeEvidence } from './code-evidence.js';
 import type { PrimaryHit } from './precision-evidence.js';
 import type { ScopedFile } from './stage.js';
@@ -24,10 +24,18 @@ export interface PrimaryUnitOptions {
   rankedSymbols: number;
   /** A definition is primary only when its score reaches this share of the best one's. */
   minShare: number;
+  /** Most definitions held in reserve below the primaries. */
+  maxRunnersUp: number;
 }
 
 export interface PrimaryUnits {
   primaries: Map<string, PrimaryHit>;
+  /**
+   * The definitions whose evidence fell short of the primaries' cut (or beyond their count),
+   * strongest first, scored against the best one (0–1): held in reserve for the budget the
+   * rest leaves.
+   */
+  runnersUp: Map<string, PrimaryHit>;
   /** Standing of each focus file, 0–1. */
   fileWeights: Map<string, number>;
   /** Per focus file: how much its module-level code bears on the task, 0–1 (times the file's standing). */
@@ -49,7 +57,7 @@ export function primaryUnits(
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, options.focusFiles);
   const fileWeights = new Map(focus);
-  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task));
+  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task), nameMatcherFor(task));
   const anchors = new Map(task.mentionedSymbols.map((symbol) => [symbol.key, symbol]));
   const ranked = rankedScores(task, options.rankedSymbols);
   const hits: [string, PrimaryHit][] = [];
@@ -75,7 +83,13 @@ export function primaryUnits(
   // Scores on a 0.5–1 scale, as every primary's: the strongest unit is 1.
   const strong = hits.filter(([, hit]) => hit.score >= options.minShare * top).slice(0, options.maxPrimary);
   const primaries = new Map(strong.map(([key, hit]) => [key, { ...hit, score: 0.5 + (0.5 * hit.score) / top }]));
-  return { primaries, fileWeights, moduleScores, evidence };
+  const runnersUp = new Map(
+    hits
+      .filter(([key]) => !primaries.has(key))
+      .slice(0, options.maxRunnersUp)
+      .map(([key, hit]) => [key, { ...hit, score: hit.score / top }]),
+  );
+  return { primaries, runnersUp, fileWeights, moduleScores, evidence };
 }
 
 /**

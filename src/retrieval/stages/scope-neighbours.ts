@@ -8,6 +8,7 @@
 import type { CuratedReader } from '../../store/curated.js';
 import type { RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
+import { pairedTests } from './test-pairs.js';
 import { compareText } from '../../core/compare.js';
 
 export interface TierCandidate extends ScopedFile {
@@ -19,6 +20,8 @@ interface Link {
   path: string;
   relation: string;
   strength: number;
+  /** Set when the link pairs a test file with the seed it tests (test-pairs.ts). */
+  tests?: true;
 }
 
 /** How much each relation says about relevance to the seed (an importer of a hub says little). */
@@ -40,19 +43,35 @@ export function directCandidates(
   const strongest = new Set([...seeds].sort((a, b) => b.score - a.score).slice(0, referenceSeeds).map((seed) => seed.path));
   const links = (seed: string): Link[] => {
     const importers = reader.importedBy(seed);
-    const imports: Link[] = [
+    const callers = strongest.has(seed) ? reader.fileReferencesTo(seed) : [];
+    const uses: Link[] = [
       ...reader.importsOf(seed).flatMap((record) => record.toPaths.map((path) => ({ path, relation: 'imported by', strength: STRENGTH.imports }))),
-      ...importers.map((record) => ({ path: record.fromPath, relation: 'imports', strength: STRENGTH.importedBy / Math.sqrt(importers.length) })),
+      ...(strongest.has(seed) ? reader.fileReferencesFrom(seed).map((ref) => ({ path: ref.path, relation: 'referenced by', strength: STRENGTH.references * saturate(ref.count) })) : []),
     ];
-    if (!strongest.has(seed)) return imports;
-    const callers = reader.fileReferencesTo(seed);
-    return [
-      ...imports,
-      ...reader.fileReferencesFrom(seed).map((ref) => ({ path: ref.path, relation: 'referenced by', strength: STRENGTH.references * saturate(ref.count) })),
+    const tests = testLinks(reader, seed, [...importers.map((record) => record.fromPath), ...callers.map((ref) => ref.path)]);
+    // A test's tie to the seed is its pairing (which its imports and calls already made): counted once.
+    const paired = new Set(tests.map((link) => link.path));
+    const used: Link[] = [
+      ...importers.map((record) => ({ path: record.fromPath, relation: 'imports', strength: STRENGTH.importedBy / Math.sqrt(importers.length) })),
       ...callers.map((ref) => ({ path: ref.path, relation: 'refers to', strength: (STRENGTH.referencedBy * saturate(ref.count)) / Math.sqrt(callers.length) })),
     ];
+    return [...dependencies(reader, seed, uses), ...used.filter((link) => !paired.has(link.path)), ...tests];
   };
   return collect(reader, seeds, TIERS.direct, links, search);
+}
+
+/**
+ * What the seed uses, less the test files among them when the seed is no test: source code
+ * does not depend on its tests, so such an edge is a name resolved to the wrong definition.
+ */
+function dependencies(reader: CuratedReader, seed: string, uses: Link[]): Link[] {
+  if (reader.file(seed)?.isTest !== false) return uses;
+  return uses.filter((link) => reader.file(link.path)?.isTest !== true);
+}
+
+/** The seed's own tests, undamped by how many files import the seed (test-pairs.ts). */
+function testLinks(reader: CuratedReader, seed: string, users: readonly string[]): Link[] {
+  return pairedTests(reader, seed, users).map((pair) => ({ path: pair.path, relation: pair.how === 'named after' ? 'a test named after' : 'a test that uses', strength: pair.strength, tests: true }));
 }
 
 export function coChangeCandidates(
@@ -100,18 +119,20 @@ function collect(
   search: ReadonlyMap<string, number>,
 ): TierCandidate[] {
   const seedPaths = new Set(seeds.map((seed) => seed.path));
-  const found = new Map<string, TierCandidate & { best: number }>();
+  const found = new Map<string, TierCandidate & { best: number; bestTest: number }>();
   for (const seed of seeds) {
     for (const link of links(seed.path)) {
       if (seedPaths.has(link.path)) continue;
       const evidence = link.strength * Math.max(seed.score, 0.1);
-      const known = found.get(link.path);
+      let known = found.get(link.path);
       if (known) {
         known.raw += evidence;
         if (evidence > known.best) Object.assign(known, describe(link, seed.path, tier, evidence));
-        continue;
+      } else {
+        known = { ...describe(link, seed.path, tier, evidence), raw: evidence, score: 0, signals: {}, bestTest: 0 };
+        found.set(link.path, known);
       }
-      found.set(link.path, { ...describe(link, seed.path, tier, evidence), raw: evidence, score: 0, signals: {} });
+      if (link.tests && evidence > known.bestTest) Object.assign(known, { testOf: seed.path, bestTest: evidence });
     }
   }
   const candidates = [...found.values()].filter((candidate) => isIndexed(reader, candidate.path));
@@ -122,7 +143,7 @@ function collect(
   }
   const best = Math.max(0, ...candidates.map((candidate) => candidate.raw));
   return candidates
-    .map(({ best: _best, ...candidate }) => ({ ...candidate, score: best > 0 ? round(candidate.raw / best) : 0 }))
+    .map(({ best: _best, bestTest: _bestTest, ...candidate }) => ({ ...candidate, score: best > 0 ? round(candidate.raw / best) : 0 }))
     .sort((a, b) => b.raw - a.raw || compareText(a.path, b.path));
 }
 

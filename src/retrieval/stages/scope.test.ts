@@ -49,7 +49,8 @@ describe('scope stage on the shop fixture', () => {
     expect(file(context, 'shop/cart.py')!.tier).toBe(0);
     expect(file(context, 'shop/pricing.py')).toMatchObject({ tier: 1, relation: 'imported by', via: 'shop/cart.py' });
     expect(file(context, 'shop/payments/gateway.py')).toMatchObject({ tier: 1, via: 'shop/cart.py' });
-    expect(file(context, 'tests/test_cart.py')).toMatchObject({ tier: 1, relation: 'imports' });
+    // The seed's own test (named after it, and importing it) comes as its test.
+    expect(file(context, 'tests/test_cart.py')).toMatchObject({ tier: 1, relation: 'a test named after', testOf: 'shop/cart.py' });
     // Within the tier, ordered by relevance to the seeds: scores are normalised to the best.
     const tier1 = context.files.filter((entry) => entry.tier === 1);
     expect(Math.max(...tier1.map((entry) => entry.score))).toBe(1);

@@ -47,9 +47,11 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
       const notes = [...request.unresolved.map((line) => `refinement: ${line}`)];
       const known = new Set(context.files.map((file) => file.path));
       const added = [...seeds, ...judged.kept].filter((file) => !known.has(file.path));
+      const inScope = new Set([...known, ...added.map((file) => file.path)]);
       return {
         ...context,
         files: [...context.files, ...added],
+        reserve: [...(context.reserve ?? []), ...judged.reserve].filter((file) => !inScope.has(file.path)),
         notes: [...context.notes, ...notes],
         decisions: [...context.decisions, ...seeds.map(seedDecision), ...tiers.repeats, ...judged.decisions],
       };
@@ -91,7 +93,7 @@ async function judgeCandidates(
   judge: Judge,
   tiers: Tiers,
   caps: TierCaps,
-): Promise<{ kept: ScopedFile[]; decisions: Decision[] }> {
+): Promise<{ kept: ScopedFile[]; reserve: ScopedFile[]; decisions: Decision[] }> {
   const groups = [
     { candidates: tiers.direct, cap: caps.direct },
     { candidates: tiers.cochange, cap: caps.cochange },
@@ -106,36 +108,46 @@ async function judgeCandidates(
   const ordered = [...proposals.flat().filter((p) => p.proposed !== 'irrelevant'), ...proposals.flat().filter((p) => p.proposed === 'irrelevant')];
   const verdicts = await judge.judge(task, { stage: 'scope', subject: 'files', classes: CLASSES, meanings: MEANINGS, candidates: ordered });
   const kept: ScopedFile[] = [];
+  const reserve: ScopedFile[] = [];
   const decisions: Decision[] = [];
   for (const { candidates, cap } of groups) {
     const outcome = keepWithinCap(candidates, cap, verdicts);
     kept.push(...outcome.kept);
+    reserve.push(...outcome.reserve);
     decisions.push(...outcome.decisions);
   }
-  return { kept, decisions };
+  return { kept, reserve, decisions };
 }
 
-/** Judged relevant first, then maybe, each by score; the cap applies after judgement. */
-function keepWithinCap(candidates: TierCandidate[], cap: number, verdicts: Judgement<ScopeClass>): { kept: ScopedFile[]; decisions: Decision[] } {
+/**
+ * Judged relevant first, then maybe, each by score; the cap applies after judgement. What
+ * the cap leaves out (and no model judged irrelevant) is held in reserve: the cap bounds the
+ * tier, it does not decide that the file is of no use when the budget has room.
+ */
+function keepWithinCap(candidates: TierCandidate[], cap: number, verdicts: Judgement<ScopeClass>): { kept: ScopedFile[]; reserve: ScopedFile[]; decisions: Decision[] } {
   const rank = (candidate: TierCandidate): number => CLASSES.indexOf(verdicts.classOf(candidate.path));
   const ordered = [...candidates].sort((a, b) => rank(a) - rank(b) || b.raw - a.raw || compareText(a.path, b.path));
   const kept: ScopedFile[] = [];
+  const reserve: ScopedFile[] = [];
   const decisions: Decision[] = [];
+  const beyondCap = (file: ScopedFile, by: Decision['judge']): void => {
+    reserve.push(file);
+    decisions.push(fileDecision(file, 'excluded', `beyond the tier ${file.tier} cap of ${cap} files for this budget; held in reserve for the budget the rest leaves`, by));
+  };
   for (const candidate of ordered) {
     const verdict = verdicts.classOf(candidate.path);
     const by = verdicts.byWhom(candidate.path);
     const { raw: _raw, ...file } = candidate;
-    if (verdict === 'irrelevant') {
-      const why = by === 'llm' ? 'judged irrelevant by the model' : `beyond the tier ${candidate.tier} cap of ${cap} files for this budget`;
-      decisions.push(fileDecision(file, 'excluded', why, by));
-    } else if (kept.length >= cap) {
-      decisions.push(fileDecision(file, 'excluded', `beyond the tier ${candidate.tier} cap of ${cap} files for this budget`, by));
+    if (verdict === 'irrelevant' && by === 'llm') {
+      decisions.push(fileDecision(file, 'excluded', 'judged irrelevant by the model', by));
+    } else if (verdict === 'irrelevant' || kept.length >= cap) {
+      beyondCap(file, by);
     } else {
       kept.push(file);
       decisions.push(fileDecision(file, 'included', by === 'llm' ? `${file.reason}; judged ${verdict} by the model` : file.reason, by));
     }
   }
-  return { kept, decisions };
+  return { kept, reserve, decisions };
 }
 
 function seedDecision(seed: ScopedFile): Decision {

@@ -43,6 +43,8 @@ export interface ScopedFile {
   standing?: number;
   /** Set by the precision stage: how much the file's module-level code bears on the task, 0..1. */
   moduleScore?: number;
+  /** For a test file: the seed it tests (named after it, or one of its few test users; test-pairs.ts). */
+  testOf?: string;
 }
 
 export const SYMBOL_CLASSES = ['primary', 'supporting', 'type_context', 'excluded'] as const;
@@ -57,6 +59,11 @@ export interface ClassifiedSymbol {
   reason: string;
   score: number;
   signals: Record<string, number>;
+  /**
+   * Held in reserve: beyond a cap (its file beyond its tier's cap, the context cap, or below
+   * the primaries' cut), offered only with the budget everything else leaves, and only as code.
+   */
+  reserve?: true;
 }
 
 /** One thing a stage considered, and what became of it. Written to the raw log as is. */
@@ -82,6 +89,12 @@ export interface RetrievalContext {
   readonly runId: string;
   readonly budget: RunBudget;
   readonly files: readonly ScopedFile[];
+  /**
+   * Files beyond their tier's cap (scope): not in the package on their own, but what of them
+   * bears on the task (their tests of a seed, their definitions tied to a primary) is held in
+   * reserve for the budget the rest leaves. Absent when the scope stage did not run.
+   */
+  readonly reserve?: readonly ScopedFile[];
   readonly symbols: readonly ClassifiedSymbol[];
   /** Information lines for the package, e.g. "enrichment not found, tier 4 skipped". */
   readonly notes: readonly string[];

@@ -11,6 +11,8 @@ import type { RankedFile, RankedSymbol, Ranker } from '../../search/rank/types.j
 import type { CuratedReader } from '../../store/curated.js';
 import { classifyTaskType, type TaskType } from './task-type.js';
 import { compareText } from '../../core/compare.js';
+import { englishWords } from '../../search/query/english.js';
+import { nameTerms } from './name-terms.js';
 
 export interface MentionedFile {
   path: string;
@@ -67,6 +69,8 @@ export interface TaskQuery {
   errorLines: ErrorLine[];
   /** The reduced query terms, best first, weighted by where they occur and how rare they are. */
   terms: WeightedTerm[];
+  /** Those of `terms` that may count as naming a definition: written as code, or no everyday English word (name-terms.ts). */
+  nameTerms: string[];
   keywords: string[];
   focusedKeywords: string[];
   ranked: { files: RankedFile[]; symbols: RankedSymbol[] };
@@ -114,12 +118,17 @@ export async function analyzeTask(reader: CuratedReader, text: string, options: 
     errorTypes: [...anchors.errorTypes],
     errorLines: errorLines(text),
     terms: terms.full.map((entry) => ({ ...entry })),
+    nameTerms: namesAmong(terms.full, nameTerms(issue, englishWords())),
     keywords: terms.full.map((entry) => entry.term),
     focusedKeywords: [...terms.focused],
     ranked: { files: ranked.files, symbols: ranked.symbols },
     requested: options.requested ?? NOTHING_REQUESTED,
     intent: null,
   };
+}
+
+function namesAmong(terms: readonly WeightedTerm[], names: ReadonlySet<string>): string[] {
+  return terms.filter((entry) => names.has(entry.term)).map((entry) => entry.term);
 }
 
 /** Reasons that name the file itself (resolve-anchors.ts); "defines X" only names a symbol in it. */

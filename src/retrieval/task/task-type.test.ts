@@ -35,6 +35,27 @@ describe('classifyTaskType', () => {
     expect(typeOf(text)).toBe('bug_fix');
   });
 
+  it('bug report with a traceback is typed bug fix, not feature (feature words around the trace do not outvote it)', () => {
+    const text = [
+      'Nested blueprint registration with a new url_prefix',
+      '',
+      'When I register a new blueprint inside another one and add a url_prefix, every request fails:',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/home/me/venv/lib/python3.12/site-packages/flask/app.py", line 1511, in wsgi_app',
+      '    response = self.full_dispatch_request()',
+      '  File "/home/me/venv/lib/python3.12/site-packages/flask/sansio/blueprints.py", line 420, in add_url_rule',
+      '    raise ValueError("\'name\' may not contain a dot \'.\' character.")',
+      "ValueError: 'name' may not contain a dot '.' character.",
+      '',
+      'It would be nice to support a new option to allow this request.',
+    ].join('\n');
+    const issue = parseIssueText(text);
+    const result = classifyTaskType(issue, { frames: extractAnchors(issue).frames.length, errorTypes: 1 });
+    expect(result.type).toBe('bug_fix');
+    expect(result.evidence[0]).toBe('bug_fix ← stack trace');
+  });
+
   it('says which cues decided, strongest type first', () => {
     const issue = parseIssueText('Refactor cart totals\nThe code is hard to follow; simplify it.');
     const result = classifyTaskType(issue, { frames: 0, errorTypes: 0 });

@@ -67,14 +67,16 @@ export function classifyTaskType(issue: IssueText, signals: { frames: number; er
   }
   if (signals.frames > 0 || signals.errorTypes > 0) {
     scores.bug_fix += TRACE_WEIGHT;
-    evidence.bug_fix.push(signals.frames > 0 ? 'stack trace' : 'exception type named');
+    evidence.bug_fix.unshift(signals.frames > 0 ? 'stack trace' : 'exception type named');
   }
   if (/\?\s*$/.test(issue.title)) {
     scores.question += TITLE_WEIGHT;
     evidence.question.push('title is a question');
   }
-  const type = strongest(scores);
-  const ordered = [...TASK_TYPES].sort((a, b) => scores[b] - scores[a] || TASK_TYPES.indexOf(a) - TASK_TYPES.indexOf(b));
+  // A pasted stack trace is a bug report whatever words surround it ("add", "new", "support"
+  // are as common in the sentences around a trace as in a feature request).
+  const type = signals.frames > 0 ? 'bug_fix' : strongest(scores);
+  const ordered = [...TASK_TYPES].sort((a, b) => Number(b === type) - Number(a === type) || scores[b] - scores[a] || TASK_TYPES.indexOf(a) - TASK_TYPES.indexOf(b));
   return { type, evidence: ordered.flatMap((t) => evidence[t].map((cue) => `${t} ← ${cue}`)), scores };
 }
 

@@ -22,6 +22,7 @@ export function symbolTarget(key: string): GraphTarget {
     endByte: 0,
     startLine: 1,
     endLine: 1,
+    signatureEndLine: 1,
     parent: null,
     exported: true,
     method: 'ast',

@@ -21,6 +21,8 @@ export interface NameAnchor {
   source: AnchorSource;
   /** Written as a call (`name(`) or in code formatting — stronger than a prose word. */
   codeLike: boolean;
+  /** Written as a call (`name(`): a function or method, not a class attribute or module. */
+  call?: boolean;
 }
 
 export interface Anchors {
@@ -102,7 +104,7 @@ function identifiers(text: string, source: AnchorSource, inCode: boolean): NameA
     const call = Boolean(match[2]);
     if (name.length < 3) continue;
     if (!inCode && !call && !looksLikeCode(name)) continue;
-    out.push({ name, source, codeLike: inCode || call || looksLikeCode(name) });
+    out.push({ name, source, codeLike: inCode || call || looksLikeCode(name), ...(call ? { call } : {}) });
   }
   return out;
 }
@@ -152,7 +154,10 @@ function dedupeNames(names: NameAnchor[]): NameAnchor[] {
   for (const anchor of names) {
     const current = best.get(anchor.name);
     if (!current || strength[anchor.source] > strength[current.source]) best.set(anchor.name, anchor);
-    else if (anchor.codeLike && !current.codeLike) best.set(anchor.name, { ...current, codeLike: true });
+    else {
+      if (anchor.codeLike && !current.codeLike) best.set(anchor.name, { ...best.get(anchor.name)!, codeLike: true });
+      if (anchor.call && !current.call) best.set(anchor.name, { ...best.get(anchor.name)!, call: true });
+    }
   }
   return [...best.values()];
 }

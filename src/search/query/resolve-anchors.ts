@@ -138,14 +138,30 @@ function resolveNames(reader: CuratedReader, names: NameAnchor[], resolved: Reso
     }
     const primary = definitions.filter((s) => !isSecondaryPath(reader, s.path));
     if (primary.length > 0) definitions = primary;
+    if (anchor.call && parts.length === 1) definitions = calledFunctions(definitions);
     if (definitions.length === 0 || definitions.length > MAX_DEFINITIONS) continue;
-    const specificity = 1 / Math.sqrt(definitions.length);
+    const specificity = 1 / Math.sqrt(distinctDefinitions(definitions));
     const weight = SOURCE_WEIGHT[anchor.source] * (anchor.codeLike ? 1 : 0.6) * specificity;
     for (const symbol of definitions) {
       addSymbol(resolved, symbol, weight, `names ${anchor.name} (${anchor.source})`);
       addFile(resolved, symbol.path, weight * 0.8, `defines ${symbol.qualifiedName}`);
     }
   }
+}
+
+/**
+ * `simplify(x)` written without a receiver calls a function, not one of the many methods of
+ * that name (`Expr.simplify`, `Set.simplify`, …): when the name has top-level functions,
+ * they are what it names.
+ */
+function calledFunctions(definitions: SymbolRecord[]): SymbolRecord[] {
+  const functions = definitions.filter((symbol) => symbol.parent === null && symbol.kind === 'function');
+  return functions.length > 0 ? functions : definitions;
+}
+
+/** Overloads of one function (`simplify`, `simplify#2`, … in one file) are one definition. */
+function distinctDefinitions(definitions: readonly SymbolRecord[]): number {
+  return new Set(definitions.map((symbol) => `${symbol.path}::${symbol.qualifiedName}`)).size;
 }
 
 /** `[youtube]` in a title names a component: a file with that stem, or a symbol of that name. */

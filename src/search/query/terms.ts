@@ -35,11 +35,25 @@ export function collectTerms(issue: IssueText): Map<string, number> {
   };
   add(codeTokens(issue.title), SOURCE_WEIGHTS.title);
   for (const code of issue.inlineCode) add(codeTokens(code), SOURCE_WEIGHTS.inline);
-  add(codeTokens(issue.prose), SOURCE_WEIGHTS.prose);
+  add(codeTokens(withoutInstallPaths(issue.prose)), SOURCE_WEIGHTS.prose);
   // A pasted log or output repeats the same words on every line ("[debug]", "ERROR"):
   // repetition there is not emphasis, so each block counts a token once.
-  for (const block of issue.codeBlocks) add(new Set(codeTokens(block)), SOURCE_WEIGHTS.code);
+  for (const block of issue.codeBlocks) add(new Set(codeTokens(withoutInstallPaths(block))), SOURCE_WEIGHTS.code);
   return weights;
+}
+
+/**
+ * A path of the machine the report came from, e.g. a traceback's
+ * "/usr/lib/python3.12/site-packages/flask/app.py": absolute, home-relative, or inside
+ * installed packages. Its folders (`usr`, `lib`, `site`, `packages`, the user's name) say
+ * nothing about the repository; the file name may (resolve-anchors.ts reads the whole path).
+ */
+const INSTALL_PATH = /(?<![\w.])(?:[A-Za-z]:[\\/]|~[\\/]|[\\/])?(?:[\w.@+-]+[\\/])+([\w.@+-]+)/g;
+const MACHINE_PATH = /^(?:[A-Za-z]:[\\/]|~[\\/]|[\\/])|(?:^|[\\/])(?:site-packages|dist-packages|node_modules)[\\/]/;
+
+/** The text with every machine path reduced to its file name. */
+export function withoutInstallPaths(text: string): string {
+  return text.replace(INSTALL_PATH, (path: string, file: string) => (MACHINE_PATH.test(path) ? file : path));
 }
 
 export function selectTerms(issue: IssueText, stats: (terms: string[]) => TermStats): QueryTerms {

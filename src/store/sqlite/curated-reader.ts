@@ -173,7 +173,7 @@ export class SqliteCuratedReader implements CuratedReader {
   private symbols(clause: string, ...params: unknown[]): SymbolRecord[] {
     return this.sql
       .tuples<[...FileSymbolTuple, string]>(`SELECT ${FILE_SYMBOL_COLUMNS}, path FROM symbols ${clause}`, ...params)
-      .map((row) => symbolFromTuple(row[13], row));
+      .map((row) => symbolFromTuple(row[14], row));
   }
 
   importsOf(path: string): ImportRecord[] {

@@ -2,103 +2,11 @@
 // written whole in one transaction (with the artifacts its blocks name), so a process
 // killed mid-write leaves either all of it or nothing.
 
-import type { HydrationBlock } from '../../core/memory.js';
 import { ConflictError } from '../../core/errors.js';
 import type { EpisodeRecord, HydrationRecord, NewEpisode, ShownEntity, StoredBlock, StoredCut } from '../memory.js';
+import { BLOCK_COLUMNS, blockOf, EPISODE_COLUMNS, episodeOf, type BlockRow, type CutRow, type EpisodeRow } from '../memory-rows.js';
 import type { MemoryVault } from './memory-vault.js';
 import type { StatementCache } from './statements.js';
-
-interface EpisodeRow {
-  id: string;
-  conversation_id: string;
-  sequence: number;
-  query: string;
-  format: string;
-  max_tokens: number;
-  max_entities: number;
-  used_tokens: number;
-  tokenizer: string;
-  block_count: number;
-  cut_count: number;
-  notes: string;
-  created_at: number;
-}
-
-interface BlockRow {
-  episode_id: string;
-  position: number;
-  entity_key: string;
-  artifact_hash: string | null;
-  reason: string;
-  method: string;
-  triggered_by: string;
-  token_count: number;
-  hydrated_at: string;
-  status: string;
-  body: string;
-  path: string;
-  language: string;
-  start_line: number;
-  end_line: number;
-  previous_hash: string | null;
-  previous_episode: string | null;
-  moved_to: string | null;
-}
-
-interface CutRow {
-  position: number;
-  entity_key: string;
-  reason: string;
-  method: string;
-  tokens: number;
-  cut_by: string;
-  used_tokens: number;
-}
-
-const EPISODE_COLUMNS =
-  'id, conversation_id, sequence, query, format, max_tokens, max_entities, used_tokens, tokenizer, block_count, cut_count, notes, created_at';
-const BLOCK_COLUMNS =
-  'episode_id, position, entity_key, artifact_hash, reason, method, triggered_by, token_count, hydrated_at, status, body, path, language, start_line, end_line, previous_hash, previous_episode, moved_to';
-
-function episodeOf(row: EpisodeRow): EpisodeRecord {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    sequence: row.sequence,
-    query: row.query,
-    format: row.format as EpisodeRecord['format'],
-    maxTokens: row.max_tokens,
-    maxEntities: row.max_entities,
-    usedTokens: row.used_tokens,
-    tokenizer: row.tokenizer,
-    blockCount: row.block_count,
-    cutCount: row.cut_count,
-    notes: JSON.parse(row.notes) as string[],
-    createdAt: row.created_at,
-  };
-}
-
-function blockOf(row: BlockRow): StoredBlock {
-  return {
-    position: row.position,
-    entityKey: row.entity_key,
-    artifactHash: row.artifact_hash,
-    reason: row.reason as HydrationBlock['reason'],
-    method: row.method as HydrationBlock['method'],
-    triggeredBy: row.triggered_by,
-    tokenCount: row.token_count,
-    hydratedAt: row.hydrated_at,
-    status: row.status as HydrationBlock['status'],
-    body: row.body as HydrationBlock['body'],
-    path: row.path,
-    language: row.language as HydrationBlock['language'],
-    startLine: row.start_line,
-    endLine: row.end_line,
-    previousHash: row.previous_hash,
-    previousEpisode: row.previous_episode,
-    movedTo: row.moved_to,
-  };
-}
 
 export class MemoryEpisodes {
   constructor(

@@ -97,6 +97,42 @@ describe('migrate', () => {
     db.close();
   });
 
+  it('regression: two processes creating a store at once — the second to take the write lock sees the first one\'s migrations ("table sessions already exists")', () => {
+    const dir = tempDir('cairn-migrate-race-');
+    try {
+      const file = join(dir.path, 'sessions.db');
+      const first = new Database(file);
+      const second = new Database(file);
+      const migrations = [
+        { version: 1, name: 'a', sql: 'CREATE TABLE sessions (x);' },
+        { version: 2, name: 'b', sql: 'CREATE TABLE b (y);' },
+      ];
+      // The interleaving of the race: the second reads version 0, then the first migrates everything.
+      let raced = false;
+      const racing = new Proxy(second, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver) as unknown;
+          if (key !== 'pragma' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+          return (source: string, options?: { simple?: boolean }) => {
+            const result = (value as (s: string, o?: { simple?: boolean }) => unknown).call(target, source, options);
+            if (!raced && source === 'user_version' && options?.simple) {
+              raced = true;
+              migrate(first, store, migrations);
+            }
+            return result;
+          };
+        },
+      });
+      expect(migrate(racing, store, migrations)).toBe(2);
+      expect(raced).toBe(true);
+      expect(schemaVersion(second)).toBe(2);
+      first.close();
+      second.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('refuses a database newer than its migrations', () => {
     const db = new Database(':memory:');
     db.pragma('user_version = 3');

@@ -101,16 +101,36 @@ export function migrate(db: Db, store: StoreFile, migrations: Migration[], schem
   const target = migrations.length;
   const current = schemaVersion(db);
   if (current > target) throw tooNew(store, current, target);
-  requirePlausibleVersion(db, store, current);
-  for (const migration of migrations.slice(current)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      // user_version lives in the database header and is rolled back with the transaction.
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-  }
+  if (current < target) applyPending(db, store, migrations);
+  else requirePlausibleVersion(db, store, current);
   if (schema !== undefined) requireTables(db, store, schema);
   return target;
+}
+
+/**
+ * Applies the migrations the database lacks, one per write transaction, each chosen by the
+ * version read inside that transaction: two processes creating the same store at once (two
+ * `cairn mcp` started together) both read version 0 before either migrates, and the one
+ * that gets the write lock second must see the first one's work rather than run migration 1
+ * again ("table sessions already exists"), nor take the first one's tables for a damaged
+ * header — so the version is checked, too, only under the lock.
+ */
+function applyPending(db: Db, store: StoreFile, migrations: Migration[]): void {
+  for (let done = false; !done; ) {
+    done = db
+      .transaction((): boolean => {
+        const version = schemaVersion(db);
+        if (version > migrations.length) throw tooNew(store, version, migrations.length);
+        requirePlausibleVersion(db, store, version);
+        const next = migrations[version];
+        if (next === undefined) return true;
+        db.exec(next.sql);
+        // user_version lives in the database header and is rolled back with the transaction.
+        db.pragma(`user_version = ${next.version}`);
+        return false;
+      })
+      .immediate();
+  }
 }
 
 /** For read-only connections, which cannot migrate: the file must already be current, with its tables. */

@@ -53,7 +53,7 @@ function buildIndex(): void {
         },
         symbols: [{
           key: entityKey(path, `fn${at}`), path, name: `fn${at}`, qualifiedName: `fn${at}`, kind: 'function', signature: `function fn${at}()`,
-          doc: null, startByte: 0, endByte: 1, startLine: 1, endLine: 1, parent: null, exported: true, method: 'ast',
+          doc: null, startByte: 0, endByte: 1, startLine: 1, endLine: 1, signatureEndLine: 1, parent: null, exported: true, method: 'ast',
         }],
         imports: [], rawReferences: [], docChunks: [],
         text: `export function fn${at}() { return widget_${at} + common.value; } // ${'filler '.repeat(40)}`,

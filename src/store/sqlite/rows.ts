@@ -81,7 +81,7 @@ export function fileParams(file: FileRecord): unknown[] {
 }
 
 export const SYMBOL_COLUMNS =
-  'key, path, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method';
+  'key, path, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method, signature_end_line';
 
 /**
  * The columns of a file's symbols read as arrays (better-sqlite3's raw mode) and without
@@ -90,7 +90,7 @@ export const SYMBOL_COLUMNS =
  * (~7 µs a row on sympy; retrieval reads thousands per run).
  */
 export const FILE_SYMBOL_COLUMNS =
-  'key, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method';
+  'key, name, qualified_name, kind, signature, doc, start_byte, end_byte, start_line, end_line, parent, exported, method, signature_end_line';
 
 export type FileSymbolTuple = [
   key: string,
@@ -106,6 +106,7 @@ export type FileSymbolTuple = [
   parent: string | null,
   exported: number,
   method: string,
+  signatureEndLine: number,
 ];
 
 export function symbolFromTuple(path: string, row: FileSymbolTuple | [...FileSymbolTuple, string]): SymbolRecord {
@@ -124,6 +125,8 @@ export function symbolFromTuple(path: string, row: FileSymbolTuple | [...FileSym
     parent: row[10],
     exported: row[11] === 1,
     method: row[12] as ExtractionMethod,
+    // 0 in a row written before the column existed (re-extracted by the next index run).
+    signatureEndLine: row[13] > 0 ? row[13] : row[8],
   };
 }
 
@@ -144,6 +147,7 @@ export function symbolParams(symbol: SymbolRecord): unknown[] {
     symbol.parent,
     symbol.exported ? 1 : 0,
     symbol.method,
+    symbol.signatureEndLine,
   ];
 }
 

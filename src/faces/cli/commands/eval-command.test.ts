@@ -113,6 +113,17 @@ describe('cairn eval --dataset', () => {
     expect(JSON.parse(result.out).summary).toMatchObject({ tasks: 1, failed: 0 });
   });
 
+  it('asks the tasks of another repository with --ask-of and reports how often the package said the match is weak or none', async () => {
+    const other = join(dir, 'other-project');
+    writeFiles(other, { 'web/server.ts': 'export function listen(port: number): number {\n  return port;\n}\n' });
+    const result = await cairn('--dataset', join(dir, 'dev.jsonl'), '--ask-of', other, '--index-root', join(dir, 'ask-of-indexes'), '--package-budgets', '2000', '--json');
+    expect(result.code, result.err).toBe(0);
+    const report = JSON.parse(result.out) as { askedOf: string; summary: { tasks: number; values: Record<string, Record<string, number>> } };
+    expect(report.askedOf).toBe(other);
+    expect(report.summary.tasks).toBe(3);
+    expect(report.summary.values['match']).toMatchObject({ 'match.flagged@2k': 1 });
+  });
+
   it('reports a bad dataset line with its file, line and field', async () => {
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, `${JSON.stringify(TASKS[0])}\n${JSON.stringify({ ...TASKS[1], gold_files: 'shop/inventory.py' })}\n`);

@@ -5,11 +5,13 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { drainIndex, openRawLog, openReader, openRepo, openSessions, runIndex } from '../../../app.js';
 import { isCairnError, UsageError } from '../../../core/errors.js';
 import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
+import { checkOutputFile } from '../../../config/option-file.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
 import { openDatasetOnGit, openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
-import { chunkRagEvaluators, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { chunkRagEvaluators, MATCH_EVALUATOR, matchEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { askOfWorkspace } from '../../../eval/ask-of-workspace.js';
 import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
@@ -38,6 +40,7 @@ interface EvalFlags {
   category?: string;
   packageBudgets: number[];
   package: boolean;
+  askOf?: string;
 }
 
 const NO_BASELINE = 'none';
@@ -67,10 +70,11 @@ export function registerEvalCommand(program: Command, io: Io): void {
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
+    .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
-      const { evaluators, labels } = chooseEvaluators(flags);
+      const { evaluators, labels } = flags.askOf === undefined ? chooseEvaluators(flags) : askOfEvaluators(flags);
       if (flags.fromGit) await evalFromGit(flags, io, evaluators, labels);
       else await evalDataset(flags, io, evaluators, labels);
     });
@@ -80,11 +84,14 @@ function checkModes(flags: EvalFlags): void {
   if (Boolean(flags.dataset) === Boolean(flags.fromGit)) {
     throw new UsageError('pass either --dataset FILE (--repos DIR | --repo PATH), or --from-git [--repo PATH]');
   }
-  if (flags.dataset && Boolean(flags.repos) === Boolean(flags.repo)) {
+  if (flags.dataset && flags.askOf === undefined && Boolean(flags.repos) === Boolean(flags.repo)) {
     throw new UsageError('--dataset needs either --repos DIR, the folder of task trees, or --repo PATH, the git repository the tasks came from');
   }
+  if (flags.askOf !== undefined && !flags.package) throw new UsageError('--ask-of measures what the package says of its match: drop --no-package');
   if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
   if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
+  // Checked before the run, not after it: a pipe would block the write, a folder fail it.
+  if (flags.writeDataset) checkOutputFile({ what: '--write-dataset file', path: flags.writeDataset, hint: 'name a new or regular file in an existing folder' });
 }
 
 function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
@@ -99,6 +106,11 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
 
+/** Asked of another repository, a task has no gold there: only the match the package states is measured. */
+function askOfEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
+  return { evaluators: [matchEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs })], labels: { ranker: MATCH_EVALUATOR, baseline: null } };
+}
+
 /** Each task's raw log and sessions live beside its index, like any cairn run's. */
 function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void } {
   const rawLog = openRawLog(tree);
@@ -108,9 +120,10 @@ function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore;
 
 async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
-  if (flags.repos) {
-    const run = await evaluate(io, tasks, datasetWorkspace(flags.repos, flags.indexRoot), evaluators);
-    finish(io, run, labels, flags, { dataset: flags.dataset });
+  if (flags.askOf !== undefined || flags.repos) {
+    const workspace = flags.askOf === undefined ? datasetWorkspace(flags.repos!, flags.indexRoot) : askOfWorkspace(flags.askOf, flags.indexRoot);
+    const run = await evaluate(io, tasks, workspace, evaluators);
+    finish(io, run, labels, flags, { dataset: flags.dataset, ...askedOf(flags) });
     return;
   }
   const session = await openDatasetOnGit({ repo: flags.repo!, keepUnder: flags.indexRoot });
@@ -129,7 +142,8 @@ async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[]
   try {
     progress.clear();
     const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });
-    const run = await evaluate(io, tasks, session.workspace, evaluators);
+    const workspace = flags.askOf === undefined ? session.workspace : askOfWorkspace(flags.askOf, flags.indexRoot);
+    const run = await evaluate(io, tasks, workspace, evaluators);
     if (flags.writeDataset) writeDataset(flags.writeDataset, mergeEvaluated(session.tasks, run.evaluatedTasks));
     const { selection } = session;
     const fromGit = {
@@ -144,10 +158,14 @@ async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[]
       io.out(`from git: ${session.user.top} at ${session.user.head.slice(0, 12)} — ${selection.tasks.length} tasks from ${selection.examined} commits (skipped: ${reasons})\n`);
       if (flags.writeDataset) io.out(`dataset written to ${flags.writeDataset}\n`);
     }
-    finish(io, run, labels, flags, { fromGit });
+    finish(io, run, labels, flags, { fromGit, ...askedOf(flags) });
   } finally {
     session.close();
   }
+}
+
+function askedOf(flags: EvalFlags): Record<string, string> {
+  return flags.askOf === undefined ? {} : { askedOf: flags.askOf };
 }
 
 /** The dataset to write: each task as evaluated (gold functions filled in) where it was. */

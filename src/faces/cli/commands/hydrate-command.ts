@@ -1,6 +1,7 @@
 // `cairn hydrate QUERY --conversation ID`: an episode's blocks — what the query names, what
-// the conversation saw before (marked when changed on disk since), the pipeline's ranking —
-// within a token and an entity budget; recorded in the episode memory.
+// the conversation saw before (one line each when unchanged, marked when changed on disk or
+// rejected since), the pipeline's ranking — within a token and an entity budget; recorded in
+// the episode memory.
 
 import { Option, type Command } from 'commander';
 import { openMemory } from '../../../app-memory.js';
@@ -22,6 +23,7 @@ interface HydrateFlags extends RepoFlags {
   maxEntities?: number;
   format: HydrationFormat;
   refresh: boolean;
+  resendUnchanged?: boolean;
 }
 
 export function registerHydrateCommand(program: Command, io: Io): void {
@@ -33,6 +35,7 @@ export function registerHydrateCommand(program: Command, io: Io): void {
     .option('--episode <id>', "this episode's id (default: a new one, printed)")
     .option('--max-tokens <n>', 'token budget of the whole answer (default: memory.maxTokens, 8000)', positiveInt('--max-tokens', MAX_TOKENS))
     .option('--max-entities <n>', 'most entities shown (default: memory.maxEntities, 40)', positiveInt('--max-entities'))
+    .option('--resend-unchanged', 'send the code of unchanged entities earlier episodes showed again (default: one line each)')
     .addOption(new Option('--format <format>', 'how to print the blocks').choices(HYDRATION_FORMATS).default('markdown'));
   withRepoOptions(command)
     .option('--no-refresh', 'do not refresh the index first')
@@ -49,11 +52,12 @@ export function registerHydrateCommand(program: Command, io: Io): void {
           ...(flags.episode !== undefined ? { episodeId: flags.episode } : {}),
           ...(flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
           ...(flags.maxEntities !== undefined ? { maxEntities: flags.maxEntities } : {}),
+          ...(flags.resendUnchanged === true ? { resendUnchanged: true } : {}),
         });
         io.out(result.rendered);
         const { hydration } = result;
         io.err(`cairn: episode ${hydration.episodeId} · conversation ${hydration.conversationId} #${hydration.sequence} · ${hydration.blocks.length} blocks · ${hydration.budget.usedTokens}/${hydration.budget.maxTokens} tokens\n`);
-        const changed = hydration.blocks.filter((block) => block.status === 'changed' || block.status === 'deleted' || block.status === 'moved');
+        const changed = hydration.blocks.filter((block) => block.status === 'changed' || block.status === 'deleted' || block.status === 'moved' || block.status === 'rejected');
         for (const block of changed) {
           const what = block.status === 'moved' ? `moved to ${block.movedTo}` : block.status;
           io.err(`cairn: warning: ${printable(`${block.entityKey} ${what} since episode ${block.previousEpisode}`)}\n`);

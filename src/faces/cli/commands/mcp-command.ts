@@ -1,14 +1,16 @@
 // `cairn mcp`: serves one repository to coding agents over MCP on stdio. stdout carries
-// JSON-RPC only; logs go to stderr. The server starts even when the repository cannot be
-// served (a missing folder, a bad cairn.yaml): every tool call then answers with the
-// error, so the agent (and its user) can read what is wrong.
+// JSON-RPC only; logs go to stderr. A message line over 8 MiB, or not JSON-RPC, is answered
+// with a JSON-RPC error and the server reads on (../../mcp/bounded-stdio.ts). The server
+// starts even when the repository cannot be served (a missing folder, a bad cairn.yaml):
+// every tool call then answers with the error, so the agent (and its user) can read what
+// is wrong.
 
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
-import { openServeSet, type ServedRepo, type ServeSet } from '../../../app-live.js';
+import { lazyCounter, openServeSet, type ServedRepo, type ServeSet } from '../../../app-live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
 import { UsageError } from '../../../core/errors.js';
 import { createO200kCounter } from '../../../retrieval/budget/tokens.js';
+import { BoundedStdioServerTransport } from '../../mcp/bounded-stdio.js';
 import { createMcpServer } from '../../mcp/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -34,10 +36,12 @@ export function registerMcpCommand(program: Command, io: Io): void {
       const logging = await openLogging(io, 'info');
       const logger = logging.logger;
       let set: ServeSet | null = null;
+      // One tokenizer, loaded on the first call, for both fitting packages and capping answers.
+      const counter = lazyCounter('o200k_base', createO200kCounter);
       const repo: Promise<ServedRepo> = (async () => {
         const context = await repoFrom(flags, io);
         for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
-        set = await openServeSet([{ name: 'default', context }], { logger, env: io.env, ...(flags.watch ? {} : { watch: false }) });
+        set = await openServeSet([{ name: 'default', context }], { logger, env: io.env, counter, ...(flags.watch ? {} : { watch: false }) });
         return set.repos[0]!;
       })();
       repo.then(
@@ -45,13 +49,14 @@ export function registerMcpCommand(program: Command, io: Io): void {
         (error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the repository cannot be served; every tool call will say why'),
       );
       const configured = await repo.then((served) => served.workspace.context.config.mcp.maxTokens).catch(() => 8000);
-      const server = createMcpServer({ repo, counter: createO200kCounter(), maxTokens: flags.maxTokens ?? configured, logger, version: io.version });
+      const server = createMcpServer({ repo, counter, maxTokens: flags.maxTokens ?? configured, logger, version: io.version });
       const closed = new Promise<void>((resolve) => {
         server.onclose = () => resolve();
         process.stdin.once('end', () => resolve());
         for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
       });
-      await server.connect(new StdioServerTransport());
+      server.onerror = (error) => logger.warn({ error: error.message }, 'a message was refused');
+      await server.connect(new BoundedStdioServerTransport());
       await closed;
       await server.close().catch(() => undefined);
       await (set as ServeSet | null)?.close();

@@ -3,10 +3,11 @@
 // Lines. Export writes only the file it is given (never over an existing one); import
 // loads into an index directory without memory, all or nothing.
 
-import { createReadStream, existsSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { openMemoryStore } from '../../../app.js';
+import { checkOutputFile, MIB } from '../../../config/option-file.js';
+import { optionFileLines } from '../../../config/option-lines.js';
 import { InputError, isCairnError } from '../../../core/errors.js';
 import { backupLines, parseBackup } from '../../../memory/backup.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -14,12 +15,17 @@ import type { Io } from '../io.js';
 
 /** Rows written per append: a few MB at most in memory, however large the memory store. */
 const LINES_PER_WRITE = 2_000;
+/** An import is held in memory before it is loaded: a backup past this is refused unread. */
+const MAX_BACKUP_BYTES = 2 * 1024 * MIB;
+/** One row: a vault blob (a file's content as JSON text) at most. */
+const MAX_BACKUP_LINE_BYTES = 64 * MIB;
+const IMPORT_HINT = 'pass the path of a file written by `cairn memory export`';
 
 export function registerMemoryCommand(program: Command, io: Io): void {
   const memory = program.command('memory').description('back up and restore the episode memory');
   withRepoOptions(memory.command('export').description('write the episode memory to FILE (JSON Lines)').argument('<file>', 'the backup file to write (must not exist)'))
     .action(async (file: string, flags: RepoFlags) => {
-      if (existsSync(file)) throw new InputError('INPUT_INVALID', `${file} already exists`, { hint: 'name a new file: an export never overwrites one' });
+      checkOutputFile({ what: 'backup file', path: file, hint: 'name a new file in an existing folder: an export never overwrites one', mustNotExist: true });
       const store = openMemoryStore(await repoFrom(flags, io), 'existing');
       try {
         const rows = writeBackup(file, backupLines(store));
@@ -30,8 +36,7 @@ export function registerMemoryCommand(program: Command, io: Io): void {
     });
   withRepoOptions(memory.command('import').description('load a backup written by `cairn memory export` into an empty memory store').argument('<file>', 'the backup file'))
     .action(async (file: string, flags: RepoFlags) => {
-      if (!existsSync(file)) throw new InputError('INPUT_NOT_FOUND', `${file}: no such file`, { hint: 'pass the path of a file written by `cairn memory export`' });
-      const tables = await parseBackup(file, createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity }));
+      const tables = await parseBackup(file, optionFileLines({ what: 'backup file', path: file, maxBytes: MAX_BACKUP_BYTES, maxLineBytes: MAX_BACKUP_LINE_BYTES, hint: IMPORT_HINT }));
       const store = openMemoryStore(await repoFrom(flags, io), 'create');
       try {
         store.load(tables);

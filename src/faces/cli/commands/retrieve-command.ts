@@ -85,7 +85,9 @@ export async function withRetrieval<T>(
 export function printResult(io: Io, result: RetrieveResult): void {
   io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
   const { budget, items } = result.package;
-  io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
+  io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · match ${result.package.match} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
+  // Said on stderr too: a script that keeps only stdout's code still hears that nothing matched.
+  if (result.package.match !== 'strong') io.err(`cairn: warning: match ${result.package.match} — ${printable(result.package.matchEvidence.summary)}\n`);
   for (const note of result.notes) if (!result.warnings.includes(note)) io.err(`cairn: info: ${printable(note)}\n`);
   for (const warning of result.warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
 }

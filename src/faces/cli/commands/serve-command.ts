@@ -1,12 +1,15 @@
 // `cairn serve`: the HTTP API over one or more repositories, with the live index. Loopback
 // by default; another address needs a bearer token (--token, or $CAIRN_TOKEN).
 
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { openServeSet, type ServeSet } from '../../../app-live.js';
 import type { RepoContext } from '../../../app.js';
 import { InputError, UsageError } from '../../../core/errors.js';
-import { isLoopback, MIN_TOKEN_LENGTH } from '../../http/auth.js';
+import { isLoopback } from '../../http/auth.js';
+import { MIN_TOKEN_LENGTH, TOKEN_ADVICE, tokenWeakness } from '../../http/token-strength.js';
+import { startQueryPool } from '../../http/query-pool.js';
 import { listen } from '../../http/server.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -28,15 +31,14 @@ export function registerServeCommand(program: Command, io: Io): void {
   withRepoOptions(command, false)
     .option('--host <address>', 'address to listen on (default: serve.host, 127.0.0.1); any non-loopback address needs --token')
     .option('--port <n>', 'port (default: serve.port, 4321; 0 picks a free one)', portNumber)
-    .option('--token <token>', `bearer token required on every request (or $CAIRN_TOKEN); at least ${MIN_TOKEN_LENGTH} characters`)
+    .option('--token <token>', `bearer token required on every request (or $CAIRN_TOKEN); at least ${MIN_TOKEN_LENGTH} characters, no whitespace, varied (e.g. openssl rand -hex 32)`)
     .option('--no-watch', 'do not watch the files (the index is refreshed only by `cairn index`)')
     .action(async (flags: ServeFlags) => {
       const logging = await openLogging(io, 'info');
       const token = flags.token ?? (io.env['CAIRN_TOKEN'] || undefined) ?? null;
       logging.protect(token);
-      if (token !== null && token.length < MIN_TOKEN_LENGTH) {
-        throw new UsageError(`the bearer token is ${token.length} characters long; at least ${MIN_TOKEN_LENGTH} are needed`, { hint: 'e.g. --token "$(openssl rand -hex 24)"' });
-      }
+      const weakness = token === null ? null : tokenWeakness(token);
+      if (weakness !== null) throw new UsageError(weakness, { hint: TOKEN_ADVICE });
       const repos = await reposFrom(flags, io);
       for (const { context } of repos) for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
       const settings = repos[0]!.context.config.serve;
@@ -45,6 +47,9 @@ export function registerServeCommand(program: Command, io: Io): void {
         throw new UsageError(`--host ${host} is not a loopback address: a token is required`, { hint: 'pass --token (or set CAIRN_TOKEN), or listen on 127.0.0.1' });
       }
       const set: ServeSet = await openServeSet(repos, { logger: logging.logger, env: io.env, ...(flags.watch ? {} : { watch: false }) });
+      // One query thread per request in work: the heavy requests never share a thread, and never the main one.
+      const concurrency = settings.concurrency || availableParallelism();
+      const queries = startQueryPool({ repos, env: io.env, threads: concurrency });
       const server = await listen({
         served: set,
         logger: logging.logger,
@@ -55,13 +60,16 @@ export function registerServeCommand(program: Command, io: Io): void {
         bodyLimitBytes: settings.bodyLimitBytes,
         timeoutMs: settings.timeoutMs,
         cache: settings.cache,
+        admission: { limit: concurrency, queueLength: settings.queueLength, maxWaitMs: settings.queueWaitMs },
+        queries,
       }).catch(async (error: unknown) => {
+        await queries.close();
         await set.close();
         throw new InputError('INPUT_INVALID', `cannot listen on ${host}:${flags.port ?? settings.port}: ${error instanceof Error ? error.message : String(error)}`, { hint: 'pick another --port or --host' });
       });
       // The command's output: where it listens (with --port 0, the port picked), for scripts.
       io.out(`${server.url}\n`);
-      logging.logger.info({ url: server.url, port: server.port, repos: set.repos.map((repo) => ({ name: repo.name, root: repo.workspace.context.root, indexed: repo.workspace.hasIndex() })) }, 'cairn serve listening');
+      logging.logger.info({ url: server.url, port: server.port, concurrency, queryThreads: queries.counts()?.threads ?? 0, repos: set.repos.map((repo) => ({ name: repo.name, root: repo.workspace.context.root, indexed: repo.workspace.hasIndex() })) }, 'cairn serve listening');
       // Repositories without an index start building now; requests meanwhile wait for it.
       for (const repo of set.repos) if (!repo.workspace.hasIndex()) void repo.workspace.ensureIndex().catch((error: unknown) => logging.logger.error({ repo: repo.name, err: error }, 'building the index failed'));
       await new Promise<void>((resolve) => {
@@ -69,6 +77,7 @@ export function registerServeCommand(program: Command, io: Io): void {
       });
       logging.logger.info('shutting down');
       await server.close();
+      await queries.close();
       await set.close();
     });
 }

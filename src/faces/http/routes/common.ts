@@ -11,13 +11,23 @@ import { errorBody } from '../errors.js';
 import { existsInRepository } from '../../api/on-disk.js';
 import type { ResultCache } from '../cache.js';
 import { errorSchema } from '../schemas.js';
+import type { Admission } from '../admission.js';
+import type { OperationInput, OperationName } from '../operations.js';
+import type { QueryRunner } from '../query-pool.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {
   served: ServeSet;
   cache: ResultCache;
   logger: Logger;
+  /** Bounds the heavy requests in work (HEAVY_ROUTES); cache hits and cheap lookups pass by it. */
+  admission: Admission;
+  /** Where pooled operations run (query threads, or this thread). */
+  queries: QueryRunner;
 }
+
+/** Routes whose work is a ranking, a pipeline run or a graph walk: admitted through `admission`. */
+const HEAVY_ROUTES = new Set(['search', 'context', 'retrieve', 'refine', 'hydrate', 'diagnose', 'similar', 'graph', 'impact']);
 
 export function servedRepo(served: ServeSet, name: string | undefined): ServedRepo {
   if (name === undefined) {
@@ -40,8 +50,17 @@ export interface Reply {
 }
 
 export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (view: IndexView) => Promise<unknown> | unknown): Promise<Response> {
+  return answer(c, deps, what, (repo) => repo.workspace.use(work));
+}
+
+/** As `reply`, for an operation that may run on a query thread (operations.ts). */
+export async function replyPooled<N extends OperationName>(c: Context, deps: RouteDeps, what: Reply, op: N, input: OperationInput<N>): Promise<Response> {
+  return answer(c, deps, what, (repo) => deps.queries.run(repo, op, input));
+}
+
+async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: ServedRepo) => Promise<unknown>): Promise<Response> {
   const repo = servedRepo(deps.served, what.repo);
-  const compute = (): Promise<unknown> => repo.workspace.use(work);
+  const compute = (): Promise<unknown> => (HEAVY_ROUTES.has(what.route) ? deps.admission.run(what.route, () => work(repo)) : work(repo));
   if (!what.cacheable) return c.json(await compute());
   await repo.workspace.ensureIndex();
   const root = repo.workspace.context.root;
@@ -60,11 +79,14 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (vie
 export const ERROR_RESPONSES = {
   400: errorResponse('Invalid request: a field, value or combination is not accepted'),
   401: errorResponse('Missing or wrong bearer token'),
+  403: errorResponse('A server without a token answers only requests that name a loopback host'),
   404: errorResponse('No such repository, file, symbol, task, episode or entity'),
   409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
-  503: errorResponse('No complete index yet, or no answer within the time limit'),
+  422: errorResponse('The token budget cannot be met'),
+  503: errorResponse('Busy (too many requests in work or waiting: retry after the Retry-After seconds), no complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),
+  502: errorResponse('The configured model provider is unreachable or answered badly'),
 } as const;
 
 function errorResponse(description: string) {
@@ -74,11 +96,18 @@ function errorResponse(description: string) {
   };
 }
 
-/** A POST route taking `body` and answering `answer` (JSON). */
-export function postRoute<B extends z.ZodType, A extends z.ZodType>(path: string, summary: string, body: B, answer: A, tag: string) {
+/** Who may call: every route answers these before its own work (auth.ts). */
+export const ACCESS_RESPONSES = { 401: ERROR_RESPONSES[401], 403: ERROR_RESPONSES[403] } as const;
+
+/**
+ * A POST route taking `body` and answering `answer` (JSON). `operationId` is the method
+ * name a client generated from the OpenAPI document gives the route.
+ */
+export function postRoute<B extends z.ZodType, A extends z.ZodType>(path: string, summary: string, body: B, answer: A, tag: string, operationId: string) {
   return createRoute({
     method: 'post',
     path,
+    operationId,
     summary,
     tags: [tag],
     request: { body: { content: { 'application/json': { schema: body } }, required: true } },

@@ -11,7 +11,7 @@ import { postRoute, reply, type RouteDeps } from './common.js';
 
 export function registerDiagnosticsRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   const summary = "Whether a failing run's handoff needs escalation, how urgently, and the evidence from its artifacts, the repository and past failures";
-  app.openapi(postRoute('/diagnose', summary, diagnoseBody, openAnswer('Diagnosis'), 'diagnostics'), async (c) => {
+  app.openapi(postRoute('/diagnose', summary, diagnoseBody, openAnswer('Diagnosis'), 'diagnostics', 'diagnose'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'diagnose', repo, request, cacheable: false }, async (view) => {
       const answer = await diagnoseRun(view, { bundle: request.bundle, runDir: request.run_dir, phase: request.phase, attempt: request.attempt, always: request.always, taskId: request.task_id });

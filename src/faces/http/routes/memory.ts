@@ -17,7 +17,7 @@ const TAG = 'memory';
 
 export function registerMemoryRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   const summary = 'An episode of a conversation: the entities it needs, what earlier episodes showed (marked when changed since), within a budget';
-  app.openapi(postRoute('/hydrate', summary, hydrateBody, openAnswer('Hydration'), TAG), async (c) => {
+  app.openapi(postRoute('/hydrate', summary, hydrateBody, openAnswer('Hydration'), TAG, 'hydrate'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'hydrate', repo, request, cacheable: false }, async (view) => {
       const { hydration, rendered, evaluations } = await hydrateEpisode(view, {
@@ -27,6 +27,7 @@ export function registerMemoryRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps)
         maxTokens: request.max_tokens,
         maxEntities: request.max_entities,
         format: request.format,
+        resendUnchanged: request.resend_unchanged,
       });
       return { ...(snakeKeys(hydration) as object), gates: snakeKeys(evaluations), ...(request.format === 'markdown' ? { text: rendered } : {}) };
     }) as never;
@@ -54,14 +55,16 @@ function introspect(
   read: (view: IndexView, params: Params) => unknown,
 ): void {
   const name = path.slice(0, path.indexOf('/'));
-  for (const [prefix, schema] of [['', params], ['/repos/{repo}', repoParams]] as const) {
+  const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+  for (const [prefix, schema, operationId] of [['', params, `get${title}`], ['/repos/{repo}', repoParams, `get${title}OfRepo`]] as const) {
     const route = createRoute({
       method: 'get',
       path: `${prefix}/introspect/${path}`,
+      operationId,
       summary,
       tags: [TAG],
       request: { params: schema },
-      responses: { 200: { description: summary, content: { 'application/json': { schema: openAnswer(`Introspect${name[0]!.toUpperCase()}${name.slice(1)}`) } } }, ...ERROR_RESPONSES },
+      responses: { 200: { description: summary, content: { 'application/json': { schema: openAnswer(`Introspect${title}`) } } }, ...ERROR_RESPONSES },
     });
     app.openapi(route, (async (c: Context) => {
       const given = (c.req as unknown as { valid(target: 'param'): Params }).valid('param');

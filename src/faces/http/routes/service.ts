@@ -3,7 +3,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { HttpEnv } from '../app.js';
 import type { HttpMetrics } from '../metrics.js';
-import type { RouteDeps } from './common.js';
+import { ACCESS_RESPONSES, type RouteDeps } from './common.js';
 
 const started = Date.now();
 
@@ -11,6 +11,7 @@ export function registerServiceRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps
   const health = createRoute({
     method: 'get',
     path: '/health',
+    operationId: 'health',
     summary: 'Whether the server answers, and the state of each repository index',
     tags: ['service'],
     responses: {
@@ -22,6 +23,7 @@ export function registerServiceRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps
           },
         },
       },
+      ...ACCESS_RESPONSES,
     },
   });
   app.openapi(health, (c) =>
@@ -35,10 +37,25 @@ export function registerServiceRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps
 
   app.get('/metrics', async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'content-type': deps.metrics.registry.contentType }));
 
-  if (deps.authenticated) app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  // The scheme is described whether or not this server was given a token, so that a client
+  // generated from a loopback server can send one to a server that requires it.
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token given to `cairn serve --token` (or CAIRN_TOKEN), on every request; a server started without one accepts requests without it (loopback only)',
+  });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'cairn', version: deps.version, description: 'A context engine for LLM coding agents: ranked code, within a token budget, with the reason for every item.' },
-    ...(deps.authenticated ? { security: [{ bearer: [] }] } : {}),
+    info: {
+      title: 'cairn',
+      version: deps.version,
+      description: 'A context engine for LLM coding agents: ranked code, within a token budget, with the reason for every item.',
+      // `identifier` (an SPDX id) is OpenAPI 3.1's; the library types the licence as 3.0's.
+      license: { name: 'MIT', identifier: 'MIT' } as { name: string },
+    },
+    // Relative: the API is served from the root of the address this document came from.
+    servers: [{ url: '/', description: 'The cairn serve instance that served this document' }],
+    // This server's own rule: the bearer token when it has one, else nothing (an empty requirement).
+    security: deps.authenticated ? [{ bearer: [] }] : [{}, { bearer: [] }],
   });
 }

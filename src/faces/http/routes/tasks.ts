@@ -4,23 +4,28 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { explainTask } from '../../../retrieval/pipeline/explain.js';
-import { getContext, refineContext } from '../../api/context.js';
+import { refineContext } from '../../api/context.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
-import { ERROR_RESPONSES, postRoute, reply, type RouteDeps } from './common.js';
-import { budgetOf, contextJson } from './retrieval.js';
+import { ERROR_RESPONSES, postRoute, reply, replyPooled, type RouteDeps } from './common.js';
+import { contextJson } from '../operations.js';
 
 const TAG = 'tasks';
 
 export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
-  app.openapi(postRoute('/retrieve', 'Run the retrieval pipeline for a task (a new run, logged, refinable)', retrieveBody, contextAnswer, TAG), async (c) => {
+  app.openapi(postRoute('/retrieve', 'Run the retrieval pipeline for a task (a new run, logged, refinable)', retrieveBody, contextAnswer, TAG, 'retrieve'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'retrieve', repo, request, cacheable: false }, async (view) =>
-      contextJson(await getContext(view, { task: request.task, taskId: request.task_id, budget: budgetOf(view, request), stages: request.stages, format: request.format }), request.format),
-    ) as never;
+    return replyPooled(c, deps, { route: 'retrieve', repo, request, cacheable: false }, 'context', {
+      task: request.task,
+      task_id: request.task_id,
+      budget: request.budget,
+      max_tokens: request.max_tokens,
+      stages: request.stages,
+      format: request.format,
+    }) as never;
   });
 
-  app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG), async (c) => {
+  app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG, 'refine'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     return reply(c, deps, { route: 'refine', repo, request, cacheable: false }, async (view) => {
       const answer = await refineContext(view, {
@@ -35,20 +40,21 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
   const explain = async (c: Context, repo: string | undefined, taskId: string, run: string | undefined): Promise<Response> =>
     reply(c, deps, { route: 'explain', repo, request: { taskId, run }, cacheable: false }, (view) => explainTask(view.rawLog, taskId, run));
 
-  app.openapi(explainRoute('/tasks/{task_id}/explain', taskParams), async (c) => {
+  app.openapi(explainRoute('/tasks/{task_id}/explain', taskParams, 'explainTask'), async (c) => {
     const { task_id } = c.req.valid('param');
     return explain(c, undefined, task_id, c.req.valid('query').run) as never;
   });
-  app.openapi(explainRoute('/repos/{repo}/tasks/{task_id}/explain', repoTaskParams), async (c) => {
+  app.openapi(explainRoute('/repos/{repo}/tasks/{task_id}/explain', repoTaskParams, 'explainTaskOfRepo'), async (c) => {
     const { task_id, repo } = c.req.valid('param');
     return explain(c, repo, task_id, c.req.valid('query').run) as never;
   });
 }
 
-function explainRoute<P extends typeof taskParams>(path: string, params: P) {
+function explainRoute<P extends typeof taskParams>(path: string, params: P, operationId: string) {
   return createRoute({
     method: 'get',
     path,
+    operationId,
     summary: "Every decision of a task's runs: considered, kept or dropped and why, and what the budget did",
     tags: [TAG],
     request: { params, query: explainQuery },

@@ -1,0 +1,96 @@
+// The query threads of `cairn serve` (piscina, running the compiled thread script from
+// dist/, which the test setup builds): an answer computed on a thread is the one computed
+// in process; a thread that dies fails only its request, with a typed error, and the pool
+// goes on with a new thread.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRepo } from '../../src/app.js';
+import { openServeSet, type ServeSet } from '../../src/app-live.js';
+import { isCairnError } from '../../src/core/errors.js';
+import { inProcessQueries, startQueryPool, type QueryRunner } from '../../src/faces/http/query-pool.js';
+import { silentLogging } from '../../src/logging/logger.js';
+import { startApi, type Api } from '../support/http-api.js';
+import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
+
+const REAL_THREAD = new URL('../../dist/faces/http/query-worker.js', import.meta.url);
+const CRASHING_THREAD = new URL('../fixtures/threads/crashing-query-worker.mjs', import.meta.url);
+const SEARCH = { query: 'apply discount to the cart total', limit: 5, kind: 'symbol' as const, mode: 'hybrid' as const };
+const TASK = 'Wrong total in `shop/cart.py`: `Cart.total` applies the discount after tax';
+
+/**
+ * The answer without what differs from run to run: run ids, times, and the tokens used,
+ * which count the rendered package and so the run id's random characters in it.
+ */
+function steady(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(steady);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !['run_id', 'runId', 'createdAt', 'ms', 'used'].includes(key)).map(([key, inner]) => [key, steady(inner)]));
+}
+
+describe('query threads', () => {
+  let repo: TempDir;
+  let set: ServeSet;
+  let pool: QueryRunner;
+  beforeAll(async () => {
+    repo = fixtureRepo('shop');
+    const context = await openRepo({ repo: repo.path, env: {} });
+    set = await openServeSet([{ name: 'shop', context }], { logger: silentLogging().logger, env: {}, watch: false });
+    await set.repos[0]!.workspace.ensureIndex();
+    pool = startQueryPool({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: REAL_THREAD });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await set.close();
+    repo.remove();
+  });
+
+  it('runs on a thread (not in process)', () => {
+    expect(pool.counts()?.threads).toBe(1);
+  });
+
+  it('gives the answer the main thread gives, for a search and a context package', async () => {
+    const served = set.repos[0]!;
+    const inProcess = inProcessQueries();
+    expect(await pool.run(served, 'search', SEARCH)).toEqual(await inProcess.run(served, 'search', SEARCH));
+    const input = { task: TASK, task_id: 'same-task', max_tokens: 3000, format: 'json' as const };
+    const threaded = await pool.run(served, 'context', input);
+    const local = await inProcess.run(served, 'context', input);
+    expect((threaded['package'] as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(steady(threaded)).toEqual(steady(local));
+  });
+
+  it('answers a typed error from a thread as that error', async () => {
+    const error = await pool.run(set.repos[0]!, 'search', { ...SEARCH, query: '   ' }).catch((caught: unknown) => caught);
+    expect(isCairnError(error) && error.code).toBe('USAGE');
+  });
+});
+
+describe('a query thread that dies', () => {
+  let repo: TempDir;
+  let api: Api;
+  let pool: QueryRunner;
+  beforeAll(async () => {
+    repo = fixtureRepo('shop');
+    const context = await openRepo({ repo: repo.path, env: {} });
+    pool = startQueryPool({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: CRASHING_THREAD });
+    api = await startApi([{ name: 'shop', path: repo.path }], { queries: pool });
+  });
+  afterAll(async () => {
+    await api.close();
+    await pool.close();
+    repo.remove();
+  });
+
+  it('fails only its request, as a typed 500, and the pool answers the next one on a new thread', async () => {
+    const crashed = await api.post('/retrieval/search', { query: 'crash the thread' });
+    expect(crashed.status).toBe(500);
+    expect(crashed.json).toMatchObject({ error: { code: 'INTERNAL' } });
+    expect(String((crashed.json['error'] as { message: string }).message)).toContain('query thread');
+    expect(pool.counts()?.threadFailures).toBe(1);
+    const next = await api.post('/retrieval/search', { query: 'apply discount', kind: 'symbol' });
+    expect(next.status).toBe(200);
+    expect((next.json['results'] as unknown[]).length).toBeGreaterThan(0);
+    const context = await api.post('/retrieval/context', { task: TASK, max_tokens: 3000 });
+    expect(context.status).toBe(200);
+  });
+});

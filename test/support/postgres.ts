@@ -1,0 +1,30 @@
+// Helpers for tests against the run's PostgreSQL server (test/postgres-setup.ts): its URL,
+// a fresh schema per test, and statements run as the superuser behind cairn's adapters.
+
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { connectPg } from '../../src/store/postgres/connection.js';
+
+/** The server's superuser URL, or null when the run has no server (tests skip). */
+export function pgUrl(): string | null {
+  return inject('pgUrl');
+}
+
+/** A schema name no other test uses. */
+export function freshSchema(prefix = 't'): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+/** Runs statements as the superuser, in `schema`, on a connection of their own. */
+export function asSuperuser(url: string, schema: string, ...statements: { sql: string; params?: unknown[] }[]): unknown[][] {
+  const db = connectPg(url, { schema });
+  try {
+    return statements.map(({ sql, params }) => db.query(sql, params ?? []).map((row) => Object.values(row)));
+  } finally {
+    db.close();
+  }
+}
+
+export function dropSchema(url: string, schema: string): void {
+  asSuperuser(url, 'public', { sql: `DROP SCHEMA IF EXISTS ${schema} CASCADE` });
+}
