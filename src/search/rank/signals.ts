@@ -9,7 +9,8 @@ import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
 import type { RepoGraph } from '../graph/repo-graph.js';
 import { coChangeSignal, graphSeeds, pageRankSignal } from './graph-signals.js';
 import { historySignal, recencySignal } from './history-signal.js';
-import { filePrior, priorContext, type EntryContents } from './priors.js';
+import { isInsideAny } from '../query/workspace-packages.js';
+import { OUTSIDE_NAMED_PACKAGE_PRIOR, filePrior, priorContext, type EntryContents } from './priors.js';
 import { docSignal, fileSignal, metaSignal, symbolSignal } from './text-signals.js';
 import type { RankRequest } from './types.js';
 import type { VectorSignal } from './vector-signal.js';
@@ -152,13 +153,16 @@ function callSignal(reader: CuratedReader, lists: Map<string, number>[]): Map<st
 
 function priorsOf(reader: CuratedReader, analysis: QueryAnalysis, files: Record<FileSignal, Map<string, number>>): Map<string, number> {
   const context = priorContext(analysis.issue.title, analysis.issue.prose);
+  const packages = analysis.resolved.packages;
   const entryContents = (path: string): EntryContents => ({ symbols: reader.symbolsOfFile(path), imports: reader.importsOf(path) });
   const priors = new Map<string, number>();
   for (const scores of Object.values(files)) {
     for (const path of scores.keys()) {
       if (priors.has(path)) continue;
       const file = reader.file(path);
-      priors.set(path, file ? filePrior(file, context, entryContents) : 0);
+      const prior = file ? filePrior(file, context, entryContents) : 0;
+      const outside = packages.length > 0 && !isInsideAny(path, packages);
+      priors.set(path, outside ? prior * OUTSIDE_NAMED_PACKAGE_PRIOR : prior);
     }
   }
   return priors;

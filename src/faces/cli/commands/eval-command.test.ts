@@ -149,6 +149,7 @@ describe('cairn eval --dataset', () => {
     expect(ranker.err).toContain('unknown ranker "nope"; known rankers: cairn, bm25-file, cairn-no-meta, cairn-recency');
     expect((await cairn('--repos', join(dir, 'repos'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
+    expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--repo', dir)).code).toBe(2);
     expect((await cairn('--from-git', '--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--write-dataset', join(dir, 'x'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--k', '0,5')).code).toBe(2);
@@ -194,6 +195,21 @@ describe('cairn eval --from-git', () => {
         commit: c.reserve,
       },
     ]);
+    expect(snapshotTree(scripted.repo.root)).toEqual(before);
+  });
+
+  it('re-evaluates a written dataset on the repository it came from (--dataset --repo): the same tasks, the repository untouched', async () => {
+    const written = join(dir, 'again.jsonl');
+    const built = JSON.parse((await cairn('--from-git', '--repo', scripted.repo.root, '--commits', '2', '--write-dataset', written, '--json')).out);
+    const before = snapshotTree(scripted.repo.root);
+    const result = await cairn('--dataset', written, '--repo', scripted.repo.root, '--index-root', join(dir, 'again-idx'), '--json');
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.out);
+    expect(report).toMatchObject({ dataset: written, repo: scripted.repo.root, summary: { tasks: 2, skipped: 0, failed: 0 } });
+    const ranks = (run: { tasks: { id: string; results: Record<string, { gold_file_ranks: unknown }> }[] }) =>
+      run.tasks.map((task) => [task.id, task.results['bm25-file']!.gold_file_ranks]);
+    expect(ranks(report)).toEqual(ranks(built));
     expect(snapshotTree(scripted.repo.root)).toEqual(before);
   });
 
