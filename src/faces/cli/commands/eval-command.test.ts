@@ -97,7 +97,7 @@ describe('cairn eval --dataset', () => {
     expect(Object.keys(plain.summary.values)).toEqual(['bm25-file', 'package']);
     expect(plain.summary.values.package['ctx.fn@4k']).toBe(1);
     const both = JSON.parse((await cairn(...base)).out);
-    expect(Object.keys(both.summary.values)).toEqual(['bm25-file', 'package', 'chunk-rag']);
+    expect(Object.keys(both.summary.values)).toEqual(['bm25-file', 'package', 'chunk-rag-code', 'chunk-rag-all']);
     expect((await cairn(...base, '--package-ranker', 'nope')).code).toBe(2);
     expect((await cairn(...base, '--package-history', '0')).code).toBe(2);
   });
