@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, skipWithoutChromium, type Session } from '../support/browser.js';
 import { packagePaths, screenshot, startBench, TASK, viewUrl, type Bench } from './page-fixture.js';
+import { LABEL_CHAR_WIDTH } from '../../src/faces/web/client/graph-layout.js';
 
 describe.skipIf(skipWithoutChromium)('the web page', () => {
   let bench: Bench;
@@ -69,6 +70,9 @@ describe.skipIf(skipWithoutChromium)('the web page', () => {
     expect(await graph.locator('.node').count()).toBe(paths.size);
     expect(await graph.locator('.node[data-seed=true]').count()).toBeGreaterThan(0);
     expect(await graph.locator('line.edge[data-relation=imports]').count()).toBeGreaterThan(0);
+    // The layout keeps each label's width clear by an estimate per character: the drawn labels stay within it.
+    const labels = await graph.locator('.node text').evaluateAll((texts) => texts.map((text) => ({ characters: text.textContent!.length, width: (text as unknown as { getBBox(): { width: number } }).getBBox().width })));
+    for (const { characters, width } of labels) expect(width).toBeLessThanOrEqual(characters * LABEL_CHAR_WIDTH);
     await graph.locator('.node[data-path="shop/cart.py"]').click();
     await expect.poll(() => page.locator('.provenance h2').textContent()).toBe('shop/cart.py');
     expect(new URL(page.url()).searchParams.get('node')).toBe('shop/cart.py');

@@ -48,12 +48,12 @@ export function GraphView({ params }: { params: URLSearchParams }) {
 
 function Graph({ value, edges, params }: { value: Retrieval; edges: Edge[]; params: URLSearchParams }) {
   const files = packageFiles(value.rows, value.run);
+  const names = shortLabels(files.map((file) => file.path));
   const { placed, width, height } = layoutGraph(
-    files.map((file) => ({ id: file.path, tier: file.tier })),
+    files.map((file) => ({ id: file.path, tier: file.tier, label: names.get(file.path)! })),
     edges,
   );
   const at = new Map(placed.map((node) => [node.id, node]));
-  const names = shortLabels(files.map((file) => file.path));
   const shownRelations = new Set((params.get('rel') ?? RELATIONS.map((entry) => entry.relation).join(',')).split(','));
   const visible = edges.filter((edge) => shownRelations.has(edge.relation));
   const toggle = (relation: string, on: boolean): void => {
