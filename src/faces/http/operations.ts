@@ -15,6 +15,7 @@ export interface ContextRequest {
   max_tokens?: number | undefined;
   stages?: string[] | undefined;
   format: RenderFormat;
+  history?: number | undefined;
 }
 
 export const OPERATIONS = {
@@ -24,7 +25,7 @@ export const OPERATIONS = {
 
 function contextInput(repo: RepoHandle, input: ContextRequest): ContextInput {
   const budget = budgetFor(repo, { contextWindow: input.budget?.context_window, reservedTokens: input.budget?.reserved_tokens, maxTokens: input.max_tokens });
-  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format };
+  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format, history: input.history };
 }
 
 export type OperationName = keyof typeof OPERATIONS;

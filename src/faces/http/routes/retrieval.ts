@@ -21,6 +21,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       paths: request.filters?.paths,
       languages: request.filters?.languages,
       includeTests: request.filters?.include_tests,
+      signals: request.signals,
     }) as never;
   });
 
@@ -33,6 +34,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       max_tokens: request.max_tokens,
       stages: request.stages,
       format: request.format,
+      history: request.history,
     }) as never;
   });
 

@@ -22,6 +22,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
       max_tokens: request.max_tokens,
       stages: request.stages,
       format: request.format,
+      history: request.history,
     }) as never;
   });
 
