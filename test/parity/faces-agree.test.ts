@@ -255,6 +255,19 @@ describe('the faces agree', () => {
       expect(viewHttp.status, viewHttp.text).toBe(200);
       expect(stable(JSON.parse(viewHttp.text)), path).toEqual(stable(viewCli.json));
     }
+    // Gate B through both faces: the same decision, gate by gate, and the same state after.
+    const approvedCli = await cli(['approve', entity, '--json', '--no-refresh']);
+    const approvedHttp = await api.post('/memory/approve', { entity_key: entity });
+    expect(approvedCli.code, approvedCli.stderr).toBe(0);
+    const gates = (evaluation: Record<string, { passed: boolean }> & { decision: string }): unknown => ({
+      decision: evaluation.decision,
+      passed: ['structural', 'authority', 'fresh'].map((gate) => evaluation[gate]!.passed),
+    });
+    expect(gates(approvedHttp.json['evaluation'] as never)).toEqual(gates(approvedCli.json as never));
+    const rejectedCli = await cli(['reject', entity, '--json', '--no-refresh']);
+    const rejectedHttp = await api.post('/memory/reject', { entity_key: entity });
+    expect(rejectedCli.code, rejectedCli.stderr).toBe(0);
+    expect(rejectedHttp.json['state']).toBe((rejectedCli.json as { state: string }).state);
     const missing = await cli(['episode', 'ep-never-was', '--json']);
     const missingHttp = await api.get('/introspect/hydration/ep-never-was');
     expect(missing.code).toBe(EXIT_CODES[errorOf(JSON.parse(missingHttp.text)).code as ErrorCode]);
@@ -278,6 +291,27 @@ describe('the faces agree', () => {
     expect(repoFiles((http.json['retrieval'] as { sot_files: { path: string }[] }).sot_files)).toEqual(repoFiles(cliJson.retrieval.sot_files));
     const mcpRepoFiles = (fromMcp.structured['evidence'] as { kind: string; path: string }[]).filter((piece) => piece.kind === 'repo').map((piece) => piece.path);
     expect(mcpRepoFiles).toEqual(repoFiles(cliJson.retrieval.sot_files));
+  });
+});
+
+describe('the failure memory through both faces that read it', () => {
+  it('failures list (CLI) and GET /repos/{repo}/failures (HTTP): the same failures, redacted alike, seen by a server started before the first was recorded', async () => {
+    const before = await api.get('/repos/shop/failures');
+    expect(JSON.parse(before.text)).toMatchObject({ total: 0, failures: [] });
+    const secretBundle = { ...SHOP_BUNDLE, error_message: `${SHOP_BUNDLE.error_message} password=hunter2hunter2` };
+    for (const repo of [cliRepo, httpRepo]) {
+      writeFileSync(join(repo.path, 'failure.json'), JSON.stringify(secretBundle));
+      const recorded = await runCli(['failures', 'record', '--bundle', join(repo.path, 'failure.json'), '--resolution', 'default the discount to 0', '--repo', repo.path]);
+      expect(recorded.code, recorded.stderr).toBe(0);
+    }
+    const fromCli = await cli(['failures', 'list', '--json']);
+    const http = await api.get('/repos/shop/failures');
+    expect(http.status, http.text).toBe(200);
+    const rows = (list: { error_message?: string; errorMessage?: string; resolution: string }[]): string[] => list.map((row) => `${row.error_message ?? row.errorMessage} → ${row.resolution}`);
+    const cliRows = rows(fromCli.json as never);
+    expect(cliRows).toHaveLength(1);
+    expect(cliRows[0]).not.toContain('hunter2hunter2');
+    expect(rows((JSON.parse(http.text) as { failures: never }).failures)).toEqual(cliRows);
   });
 });
 
