@@ -18,6 +18,8 @@ import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
 import { checkTaskId, newId } from '../runlog/ids.js';
 import { containedPath } from './contained.js';
 
+export { diagnosisMarkdown } from '../diagnostics/report-markdown.js';
+
 export interface DiagnosisInput {
   bundle: unknown;
   /** The failing run's directory, absolute. */

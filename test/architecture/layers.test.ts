@@ -59,16 +59,12 @@ const ADAPTER_USERS = new Set(['indexer/link-worker.ts']);
  * entry fails the test.
  */
 const FACE_DEBTS: Record<string, readonly string[]> = {
-  'faces/cli/commands/diagnose-command.ts': ['diagnostics'],
   'faces/cli/commands/enrich-command.ts': ['indexer'],
   'faces/cli/commands/eval-command.ts': ['eval'],
-  'faces/cli/commands/failures-command.ts': ['diagnostics'],
   'faces/cli/commands/index-command.ts': ['indexer'],
-  'faces/cli/commands/retrieve-command.ts': ['diagnostics'],
   'faces/cli/commands/status-command.ts': ['indexer'],
   'faces/cli/progress.ts': ['indexer'],
   'faces/cli/refresh.ts': ['indexer'],
-  'faces/http/routes/diagnostics.ts': ['diagnostics'],
   'faces/mcp/server.ts': ['indexer'],
 };
 

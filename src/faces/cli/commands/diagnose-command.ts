@@ -5,9 +5,8 @@
 import { relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { logDiagnosis, openDiagnostics } from '../../../app/diagnostics.js';
-import { runDiagnosis } from '../../../operations/diagnose.js';
+import { diagnosisMarkdown, runDiagnosis } from '../../../operations/diagnose.js';
 import { printable } from '../../../core/printable.js';
-import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';

@@ -6,8 +6,7 @@ import { openFailureMemory } from '../../../app/stores.js';
 import { rememberedFailures } from '../../../operations/failures.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { printable } from '../../../core/printable.js';
-import { normaliseBundle } from '../../../diagnostics/bundle.js';
-import { newFailure } from '../../../diagnostics/failure-signature.js';
+import { describesFailure, failureOf, readHandoffBundle } from '../../../operations/bundle.js';
 import type { FailureRecord } from '../../../store/failures.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -40,16 +39,16 @@ export function registerFailuresCommand(program: Command, io: Io): void {
       const context = await repoFrom(flags, io);
       if (flags.resolution.trim() === '') throw new UsageError('--resolution is empty', { hint: 'say what fixed the failure, e.g. --resolution "default the discount to 0"' });
       const bundle = await readBundle(flags.bundle);
-      const { bundle: normalised, warnings } = normaliseBundle(bundle.value);
+      const { bundle: normalised, warnings } = readHandoffBundle(bundle.value);
       for (const warning of warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
-      if (normalised.errorMessage.trim() === '' && normalised.stackTrace.trim() === '' && normalised.rootCause.trim() === '') {
+      if (!describesFailure(normalised)) {
         throw new InputError('INPUT_INVALID', `bundle ${bundle.name} holds no error message, stack trace or root cause: nothing to remember`, {
           hint: 'record the handoff bundle of the failure that was resolved',
         });
       }
       const memory = openFailureMemory(context);
       try {
-        const { record: stored, created } = memory.record(newFailure(normalised, flags.resolution, flags.phase ?? normalised.phaseId));
+        const { record: stored, created } = memory.record(failureOf(normalised, flags.resolution, flags.phase ?? normalised.phaseId));
         if (flags.json) printJson(io, { ...stored, created });
         else io.out(`${created ? 'recorded' : 'already recorded as'} ${stored.id}: ${printable(oneLine(stored.errorMessage)) || '(no error message)'}\n`);
       } finally {

@@ -9,8 +9,7 @@ import { getContext, MAX_HISTORY_COMMITS, resolveBudget, resolveModel, resolveSt
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { InputError, UsageError } from '../../../core/errors.js';
-import { normaliseBundle } from '../../../diagnostics/bundle.js';
-import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
+import { readHandoffBundle, taskOfBundle } from '../../../operations/bundle.js';
 import { renderPackage } from '../../../render/index.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -108,9 +107,9 @@ function taskText(argument: string | undefined, file: string | undefined): strin
 async function bundleTask(io: Io, spec: string, argument: string | undefined, file: string | undefined): Promise<string> {
   if (argument !== undefined || file !== undefined) throw new UsageError('give the task once: as the argument, with --task-file or with --bundle', { hint: 'drop all but one of them' });
   const bundle = await readBundle(spec);
-  const { bundle: normalised, warnings } = normaliseBundle(bundle.value);
+  const { bundle: normalised, warnings } = readHandoffBundle(bundle.value);
   for (const warning of warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
-  const text = bundleTaskText(normalised);
+  const text = taskOfBundle(normalised);
   if (text === '') {
     throw new InputError('INPUT_INVALID', `bundle ${bundle.name} holds no error message, stack trace, recent changes or root cause to retrieve for`, {
       hint: 'pass the handoff bundle of a failing run (JSON with error_message, stack_trace, recent_changes, root_cause)',

@@ -3,8 +3,7 @@
 // --json` over HTTP. Never cached: each call is a diagnosis recorded in the raw log.
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { diagnosisMarkdown } from '../../../diagnostics/report-markdown.js';
-import { diagnoseRun } from '../../../operations/diagnose.js';
+import { diagnoseRun, diagnosisMarkdown } from '../../../operations/diagnose.js';
 import type { HttpEnv } from '../app.js';
 import { diagnoseBody, openAnswer } from '../schemas.js';
 import { postRoute, reply, type RouteDeps } from './common.js';
