@@ -91,8 +91,11 @@ class PgIndexGenerations implements IndexGenerations {
     }
     const generation = this.db.transaction(() => {
       this.db.run('INSERT INTO repositories (name) VALUES ($1) ON CONFLICT DO NOTHING', [repository]);
-      this.db.run("DELETE FROM generations WHERE repository = $1 AND state = 'uploading'", [repository]);
+      // Numbered past a dead run's upload before that is removed: a chunk its connection still
+      // commits after the removal then names a generation that no longer exists and fails on
+      // the foreign key, instead of landing in this one under a reused number.
       const next = (this.db.value<number>('SELECT coalesce(max(generation), 0) + 1 FROM generations WHERE repository = $1', [repository]) ?? 1);
+      this.db.run("DELETE FROM generations WHERE repository = $1 AND state = 'uploading'", [repository]);
       this.db.run(
         "INSERT INTO generations (repository, generation, state, git_head, publisher, started_at) VALUES ($1, $2, 'uploading', $3, $4, $5)",
         [repository, next, meta.gitHead, `${hostname()}:${process.pid}`, Date.now()],
