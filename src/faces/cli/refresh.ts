@@ -2,7 +2,7 @@
 // then opened at its last complete state (app-readers.ts).
 
 import type { RepoContext } from '../../config/repo-context.js';
-import { drainIndex, runIndex } from '../../app/stores.js';
+import { drainIndex, refreshesLocally, runIndex } from '../../app/stores.js';
 import { busyNote, openCompleteReader } from '../../app/readers.js';
 import { isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
@@ -24,6 +24,7 @@ export async function openIndexForCommand(context: RepoContext, io: Io, refresh:
  * index rather than fail.
  */
 export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
+  if (!refreshesLocally(context)) return; // a shared store's index is what `cairn index` published
   try {
     printWarnings(io, await drainIndex(runIndex(context)));
   } catch (error) {
