@@ -139,7 +139,7 @@ function publishSnapshot(
   }
 }
 
-function gitHeadOf(indexDir: string): string | null {
+export function gitHeadOf(indexDir: string): string | null {
   const reader = openSqliteCuratedReader(indexDir);
   try {
     return reader.stats().gitHead ?? null;

@@ -39,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   reject: async () => (await import('./commands/authority-commands.js')).registerRejectCommand,
   doctor: async () => (await import('./commands/doctor-command.js')).registerDoctorCommand,
   memory: async () => (await import('./commands/memory-command.js')).registerMemoryCommand,
+  migrate: async () => (await import('./commands/migrate-command.js')).registerMigrateCommand,
 };
 
 /** The program with the named command only, or with all of them (help, unknown names). */
