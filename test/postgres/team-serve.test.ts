@@ -1,13 +1,16 @@
 // Issue 25, the team set-up end to end with real processes on one PostgreSQL database:
 // `cairn index --store URL` publishes the shop fixture's index; two `cairn serve --store URL`
 // replicas, each with an index directory of its own (as on two machines), answer the same
-// searches and packages; a conversation hydrated through one and then the other continues
-// its episode sequence; a failure recorded through one process is found through another;
+// searches and packages; a conversation hydrated through one and then the other (and
+// through `cairn mcp` on a third process) continues its episode sequence; a failure recorded through one process is found through another;
 // a re-index published by a third process reaches both replicas.
 
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { CAIRN_BIN, runCli } from '../support/cli.js';
 import { pgUrl } from '../support/postgres.js';
 import { startServe, type ServeProcess } from '../support/serve-process.js';
 import { SHOP_BUNDLE } from '../support/shop-handoff.js';
@@ -20,6 +23,7 @@ describe.skipIf(url === null)('postgres: two cairn serve replicas on one databas
   let repo: TempDir;
   let work: TempDir;
   let replicas: ServeProcess[] = [];
+  let mcp: Client;
 
   beforeAll(async () => {
     repo = fixtureRepo('shop');
@@ -29,9 +33,13 @@ describe.skipIf(url === null)('postgres: two cairn serve replicas on one databas
     expect(indexed.code).toBe(0);
     expect(indexed.stdout).toMatch(/published generation 1 of cairn-shop-\w+ \([\d.]+ MiB\) to PostgreSQL/);
     replicas = await Promise.all(['a', 'b'].map((name) => startServe(['--store', url!, '--repo', repo.path, '--index-dir', join(work.path, `replica-${name}`)], ENV)));
+    const args = [CAIRN_BIN, 'mcp', '--store', url!, '--repo', repo.path, '--index-dir', join(work.path, 'replica-mcp')];
+    mcp = new Client({ name: 'team-test', version: '1' });
+    await mcp.connect(new StdioClientTransport({ command: process.execPath, args, env: { ...(process.env as Record<string, string>), CAIRN_INDEX_DIR: '', CAIRN_DATABASE_URL: '', CI: '1' }, stderr: 'pipe' }));
   }, 120_000);
 
   afterAll(async () => {
+    await mcp?.close();
     await Promise.all(replicas.map((replica) => replica.stop()));
     repo?.remove();
     work?.remove();
@@ -58,6 +66,11 @@ describe.skipIf(url === null)('postgres: two cairn serve replicas on one databas
     const third = await replicas[0]!.post('/hydrate', { query: 'payment gateway charge', conversation_id: 'team-1', max_tokens: 2000, format: 'json' });
     expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     expect([first.json['sequence'], second.json['sequence'], third.json['sequence']]).toEqual([1, 2, 3]);
+    // The MCP face on a third process takes the fourth turn; the next one through HTTP is the fifth.
+    const viaMcp = (await mcp.callTool({ name: 'get_context', arguments: { task: 'price formatting', conversation_id: 'team-1', max_tokens: 2000 } })) as CallToolResult;
+    expect(viaMcp.isError ?? false).toBe(false);
+    const fifth = await replicas[1]!.post('/hydrate', { query: 'cart item quantity', conversation_id: 'team-1', max_tokens: 2000, format: 'json' });
+    expect(fifth.json['sequence']).toBe(5);
     // The second replica knew what the first had shown: blocks hydrated before are not new.
     const shownFirst = new Set((first.json['blocks'] as { entity_key: string }[]).map((block) => block.entity_key));
     const again = (second.json['blocks'] as { entity_key: string; status: string }[]).filter((block) => shownFirst.has(block.entity_key));
