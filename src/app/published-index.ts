@@ -15,6 +15,7 @@ import type { CuratedReader } from '../store/curated.js';
 import type { GenerationInfo, IndexGenerations, IndexRunLock } from '../store/generations.js';
 import { parsePgUrl } from '../store/postgres/connection-url.js';
 import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
+import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
 import { openSqliteCuratedReader } from '../store/sqlite/index.js';
 import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
 
@@ -83,6 +84,8 @@ export function openPublishedReader(choice: PostgresChoice, indexDir: string): C
 export interface PublishedRun {
   summary: IndexSummary;
   published: GenerationInfo;
+  /** The schema holding the repository's shared state (named in the grants of a serving role). */
+  schema: string;
 }
 
 /**
@@ -115,7 +118,11 @@ export async function publishedIndexRun(
         }
         onProgress(step.value);
       }
-      return { summary, published: publishSnapshot(context.indexDir, generations, lock) };
+      const published = publishSnapshot(context.indexDir, generations, lock);
+      // The indexer runs as the owner: the repository's shared-state schema is made now, for serving roles that cannot.
+      const schema = repositorySchema(choice.repository);
+      migratePgRepository(choice.url, schema);
+      return { summary, published, schema };
     } finally {
       lock.release();
     }

@@ -123,10 +123,11 @@ export async function indexAndPublish(
   context: RepoContext,
   options: { workers?: number; rebuild?: boolean },
   onProgress: (progress: IndexProgress) => void,
-): Promise<{ summary: IndexSummary; published: GenerationInfo | null }> {
+): Promise<{ summary: IndexSummary; published: (GenerationInfo & { schema: string }) | null }> {
   const run = () => runIndex(context, options);
   if (context.store === undefined) return { summary: await drainIndex(run(), onProgress), published: null };
-  return publishedIndexRun(context, context.store, run, onProgress);
+  const { summary, published, schema } = await publishedIndexRun(context, context.store, run, onProgress);
+  return { summary, published: { ...published, schema } };
 }
 
 // --- optional vectors: constructed only when `embed` is configured -----------------------

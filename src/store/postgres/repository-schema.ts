@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { connectPg } from './connection.js';
 import { mapPgError } from './errors.js';
+import { openMigrated } from './migrations.js';
 
 const SLUG_CHARS = 40;
 
@@ -25,4 +26,9 @@ export function pgSchemaExists(url: string, schema: string): boolean {
   } finally {
     db.close();
   }
+}
+
+/** Creates (or brings up to date) a repository's schema, as the role that owns it: serving roles cannot migrate. */
+export function migratePgRepository(url: string, schema: string): void {
+  openMigrated(url, schema, 'repository', (error, db) => mapPgError(error, db.target)).close();
 }

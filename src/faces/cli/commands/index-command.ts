@@ -61,7 +61,7 @@ export function describeSummary(summary: IndexSummary): string {
 }
 
 /** The generation a shared store now serves (replicas move to it on their next look). */
-function describePublished(info: GenerationInfo): string {
+function describePublished(info: GenerationInfo & { schema: string }): string {
   const bytes = info.files.reduce((sum, file) => sum + file.bytes, 0);
-  return `  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL\n`;
+  return `  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL; shared state in schema ${info.schema}\n`;
 }
