@@ -117,6 +117,9 @@ describe.skipIf(url === null)('store selection through the CLI', () => {
       // ... the environment wins over it ...
       const viaEnv = await runCli(['index', own.path], { env: { CAIRN_DATABASE_URL: url! } });
       expect(viaEnv.stdout).toContain('published generation 1 of');
+      const status = await runCli(['status', '--repo', own.path], { env: { CAIRN_DATABASE_URL: url! } });
+      expect(status.stdout).toMatch(/^store +PostgreSQL postgres:\/\/cairn@127\.0\.0\.1:\d+\/postgres, repository cairn-shop-\w+ /m);
+      expect(status.stdout).toMatch(/^raw log .* in PostgreSQL/m);
       // ... the flag over both, `sqlite` included (the embedded store, no database asked).
       expectUnavailable(await runCli(['search', 'cart', '--repo', own.path, '--store', unreachable], { env: { CAIRN_DATABASE_URL: url! } }));
       const local = await runCli(['search', 'cart', '--repo', own.path, '--store', 'sqlite', '--index-dir', join(own.path, 'local-idx')], { env: { CAIRN_DATABASE_URL: unreachable } });
