@@ -73,7 +73,7 @@ export function migrateToPostgres(source: RepoContext, target: PostgresChoice, o
           hint: 'pass --replace to replace its shared state (memory, failures, sessions, raw log) and publish this index as its next generation',
         });
       }
-      const state = readSqliteState(storesOf({ indexDir }));
+      const state = readSqliteState(storesOf({ indexDir, config: source.config })); // the configured log bound: opening the log trims nothing it would not
       if (held) dropPgSchema(target.url, schema);
       const index = publishIndex(indexDir, generations, lock);
       writePgState(target.url, schema, state);
