@@ -4,9 +4,12 @@
 // command that opens the stores, and the password appears in no output or log line.
 
 import { createServer } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../support/cli.js';
+import { CAIRN_BIN, runCli, type CliResult } from '../support/cli.js';
 import { PASSWORD_ROLE } from '../support/postgres-server.js';
 import { pgUrl } from '../support/postgres.js';
 import { startServe } from '../support/serve-process.js';
@@ -89,6 +92,23 @@ describe.skipIf(url === null)('store selection through the CLI', () => {
     expect(result.code).toBe(12);
     expect(result.stderr).toContain('cannot reach PostgreSQL');
     expectNoPassword(result);
+  });
+
+  it('cairn mcp with an unreachable database answers every tool call with the error, no password', async () => {
+    let stderr = '';
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CAIRN_BIN, 'mcp', '--repo', repo.path, '--store', unreachable], env: { ...(process.env as Record<string, string>), CAIRN_INDEX_DIR: '', CAIRN_DATABASE_URL: '', CI: '1' }, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'unreachable', version: '1' });
+    await client.connect(transport);
+    try {
+      const result = (await client.callTool({ name: 'search_code', arguments: { query: 'cart' } })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      expect(text).toMatch(/cannot reach PostgreSQL at postgres:\/\/cairn_password:\*\*\*@127\.0\.0\.1:\d+\/postgres.*\[STORE_UNAVAILABLE\]/s);
+      expectNoPassword({ stdout: JSON.stringify(result), stderr });
+    } finally {
+      await client.close();
+    }
   });
 
   it('a value that is not a postgres:// URL is exit 4, not repeated', async () => {
