@@ -45,7 +45,7 @@ export function registerConfigCommand(program: Command, io: Io): void {
         const keyEnv = loaded.config[section]?.apiKeyEnv;
         if (keyEnv) entries.push({ key: `${section}.apiKey`, value: io.env[keyEnv] ? `(set in $${keyEnv})` : `($${keyEnv} is not set)`, source: `environment ${keyEnv}` });
       }
-      entries.push(storeEntry(context.store, fileSource));
+      entries.push(storeEntry(context.store, fileSource, flags.store !== undefined));
       const indexDirSource = flags.indexDir ? 'flag --index-dir' : io.env['CAIRN_INDEX_DIR'] ? 'environment CAIRN_INDEX_DIR' : 'default';
       entries.push({ key: 'indexDir', value: context.indexDir, source: indexDirSource });
       const log = await logSettings(io, 'warn');
@@ -62,8 +62,8 @@ export function registerConfigCommand(program: Command, io: Io): void {
 }
 
 /** Where the stores are, the URL's password replaced (a URL in any source may carry one). */
-function storeEntry(store: PostgresChoice | undefined, fileSource: string): ConfigEntry {
-  if (store === undefined) return { key: 'store', value: 'sqlite (the index directory)', source: 'default' };
+function storeEntry(store: PostgresChoice | undefined, fileSource: string, flagged: boolean): ConfigEntry {
+  if (store === undefined) return { key: 'store', value: 'sqlite (the index directory)', source: flagged ? 'flag --store' : 'default' };
   const source = store.from === '--store' ? 'flag --store' : store.from === DATABASE_URL_ENV ? `environment ${DATABASE_URL_ENV}` : fileSource;
   return { key: 'store', value: `${redactedStoreUrl(store.url)} (repository ${store.repository})`, source };
 }
