@@ -292,8 +292,12 @@ export class Workspace {
   refresh(reason: string, onProgress?: (progress: IndexProgress) => void): Promise<void> {
     if (this.shared.replica) {
       // A replica never runs an index: it moves to the newest complete state another process made.
-      if (this.adoptLatest()) this.logger.info({ reason, generation: this.generation() }, 'moved to a newer index');
-      return Promise.resolve();
+      try {
+        if (this.adoptLatest()) this.logger.info({ reason, generation: this.generation() }, 'moved to a newer index');
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     }
     if (onProgress) this.progress.add(onProgress);
     const done = (): void => void (onProgress && this.progress.delete(onProgress));
