@@ -292,12 +292,13 @@ export class Workspace {
   refresh(reason: string, onProgress?: (progress: IndexProgress) => void): Promise<void> {
     if (this.shared.replica) {
       // A replica never runs an index: it moves to the newest complete state another process made.
+      // Like an index run's, its failure is logged, never thrown: requests answer from what is open.
       try {
         if (this.adoptLatest()) this.logger.info({ reason, generation: this.generation() }, 'moved to a newer index');
-        return Promise.resolve();
       } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        this.logger.warn({ err: error, reason }, 'could not look for a newer index: answering from the one open');
       }
+      return Promise.resolve();
     }
     if (onProgress) this.progress.add(onProgress);
     const done = (): void => void (onProgress && this.progress.delete(onProgress));
