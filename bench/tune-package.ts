@@ -1,5 +1,5 @@
 // Compares package settings (src/retrieval/tuning.ts) by context recall, every variant on the
-// same tasks in one pass (each task's tree indexed once), beside the chunk-RAG baseline. Tune
+// same tasks in one pass (each task's tree indexed once), beside the chunk-RAG baselines (code-only and all files). Tune
 // on tasks built from git histories, never on the dev set (bench/README.md). Run by hand:
 //
 //   npm run bench:build
@@ -18,7 +18,7 @@ import { chooseTasks, datasetWorkspace } from '../src/eval/dataset-workspace.js'
 import { readDataset } from '../src/eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../src/eval/evaluator.js';
 import { openFromGit } from '../src/eval/from-git/from-git.js';
-import { budgetLabel, chunkRagEvaluator, packageEvaluator } from '../src/eval/package/package-evaluator.js';
+import { budgetLabel, chunkRagEvaluators, packageEvaluator } from '../src/eval/package/package-evaluator.js';
 import { runEvaluation, type IndexPorts, type TaskWorkspace } from '../src/eval/run-eval.js';
 import { withTuning, type TuningOverrides } from '../src/retrieval/tuning.js';
 
@@ -45,7 +45,7 @@ function openLogs(tree: TaskTree) {
 const evaluators: TaskEvaluator[] = Object.entries(variants).map(([name, overrides]) =>
   packageEvaluator({ name, budgets: BUDGETS, openLogs, tuning: withTuning(overrides) }),
 );
-evaluators.push(chunkRagEvaluator(BUDGETS));
+evaluators.push(...chunkRagEvaluators(BUDGETS));
 
 const ports: IndexPorts = {
   async index(tree, onProgress) {

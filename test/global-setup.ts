@@ -1,10 +1,11 @@
 // Builds dist/ once before the suite, so tests that run the real `cairn` binary (and the
 // extraction worker threads, which load compiled JavaScript) test the current sources.
 // Type errors do not stop the emit and are reported by `npm run typecheck`, which
-// `npm test` runs first; here only a failure to emit at all is fatal. Then the emitted
-// JavaScript is bundled into dist/bundle/ as `npm run build` does: bin/cairn.js runs the
-// bundle, so the CLI tests exercise what users run. In between, the o200k_base rank table
-// is written (dist/tokenizer/), so the token counter under test is the one users run.
+// `npm test` runs first; here only a failure to emit at all is fatal. Then, as
+// `npm run build` does: the o200k_base rank table (dist/tokenizer/), so the token counter
+// under test is the one users run; the bundle (dist/bundle/), which bin/cairn.js runs, so
+// the CLI tests exercise what users run; and the web page's client (dist/web/), so the
+// browser tests load the page built from the current sources.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,5 +29,9 @@ export default function setup(): void {
   const bundled = run(root, ['tools/bundle.mjs']);
   if (bundled.failed || !existsSync(`${root}/dist/bundle/main.js`)) {
     throw new Error(`bundling dist/bundle/ failed: ${bundled.output}`);
+  }
+  const page = run(root, ['tools/bundle-web.mjs']);
+  if (page.failed || !existsSync(`${root}/dist/web/manifest.json`)) {
+    throw new Error(`bundling the web page into dist/web/ failed: ${page.output}`);
   }
 }

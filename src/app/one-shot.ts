@@ -15,7 +15,6 @@ import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
 import { openCompleteReader } from './readers.js';
-import { openRetrieval, refreshed } from './retrieval.js';
 import { openEmbedder, openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
 
 export interface OneShotOptions {
@@ -65,12 +64,14 @@ async function openIndex(
   options: OneShotOptions,
 ): Promise<{ reader: CuratedReader | null; retrieval: RetrievalPorts | null; warnings: string[]; close(): void }> {
   const onWait = options.onWait ?? (() => undefined);
+  // The pipeline's wiring loads only for a command that retrieves (or refreshes through it).
   if (options.needs === 'retrieval') {
+    const { openRetrieval } = await import('./retrieval.js');
     const session = await openRetrieval(context, { refresh: options.refresh, llm: options.llm ?? null, env: options.env });
     return { reader: session.ports.reader, retrieval: session.ports, warnings: session.warnings, close: () => session.close() };
   }
   if (options.needs === 'none') return { reader: null, retrieval: null, warnings: [], close: () => undefined };
-  const warnings = options.refresh ? await refreshed(context) : [];
+  const warnings = options.refresh ? await (await import('./retrieval.js')).refreshed(context) : [];
   const reader = await openCompleteReader(context, { onWait });
   return { reader, retrieval: null, warnings, close: () => reader.close() };
 }

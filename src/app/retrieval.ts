@@ -4,7 +4,7 @@
 // answers) load only when a model is configured.
 
 import type { RepoContext } from '../config/repo-context.js';
-import { drainIndex, openRanker, openRawLog, openSessions, refreshesLocally, runIndex } from './stores.js';
+import { drainIndex, openEnrichmentReader, openRanker, openRawLog, openSessions, refreshesLocally, runIndex } from './stores.js';
 import { busyNote, openCompleteReader } from './readers.js';
 import { isCairnError } from '../core/errors.js';
 import type { LlmConfig } from '../config/schema.js';
@@ -50,6 +50,8 @@ export async function openRetrieval(
     const records = deferredSink(rawLog, sessions);
     const ranking = openRanker(context, options.env);
     opened.push(ranking);
+    const enrichment = openEnrichmentReader(context);
+    if (enrichment !== null) opened.push(enrichment);
     const ports: RetrievalPorts = {
       reader,
       rawLog,
@@ -59,6 +61,7 @@ export async function openRetrieval(
       fitter,
       records,
       readMemo: new ReadMemo(),
+      enrichment,
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };
     return { ports, warnings, close: () => closeAll(opened) };

@@ -16,6 +16,8 @@ import { createCairnRanker } from '../search/rank/cairn-ranker.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { IndexRunner } from '../serve/wiring.js';
 import type { CuratedReader } from '../store/curated.js';
+import type { EnrichmentReader, EnrichmentStore } from '../store/enrichment.js';
+import { openSqliteEnrichmentReader, openSqliteEnrichmentStore } from '../store/sqlite/enrichment-store.js';
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryStore } from '../store/memory.js';
 import type { RawLog, RawLogUsage } from '../store/raw-log.js';
@@ -96,6 +98,17 @@ export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'c
   }
   if (mode === 'create') prepareIndexDir(context.indexDir);
   return stores.memory();
+}
+
+/** Model-written file summaries (`cairn enrich`): enrichment.db in the index directory, made when absent. */
+export function openEnrichmentStore(context: Pick<RepoContext, 'indexDir'>): EnrichmentStore {
+  prepareIndexDir(context.indexDir);
+  return openSqliteEnrichmentStore(context.indexDir);
+}
+
+/** The promoted enrichment, read-only, for retrieval; null when the index has none. */
+export function openEnrichmentReader(context: Pick<RepoContext, 'indexDir'>): EnrichmentReader | null {
+  return openSqliteEnrichmentReader(context.indexDir);
 }
 
 export function runIndex(

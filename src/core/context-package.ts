@@ -134,6 +134,21 @@ export interface BudgetSummary {
 }
 
 /**
+ * A commit of the repository's history that touched files of the package (the historical
+ * section, asked for with `history`): how the code came to be, newest first.
+ */
+export interface HistoryEntry {
+  /** Abbreviated commit hash (12 characters). */
+  sha: string;
+  /** Committer date, YYYY-MM-DD (UTC). */
+  date: string;
+  /** The commit message's first line. */
+  subject: string;
+  /** Files of the package the commit touched, in package order. */
+  files: string[];
+}
+
+/**
  * How strongly the repository matches the task: `strong` when anchors of the task resolve or
  * the strongest candidates hold its specific words; `weak` when they hold some; `none` when
  * nothing here carries the task's evidence (e.g. a task about another project).
@@ -172,6 +187,8 @@ export interface ContextPackage {
   budget: BudgetSummary;
   /** Information lines, e.g. "enrichment not found, tier 4 skipped". */
   notes: string[];
+  /** The historical section: recent commits of the package's files (absent or empty: not asked for, or none). */
+  history?: HistoryEntry[];
   /** ISO 8601. */
   createdAt: string;
 }
@@ -186,6 +203,8 @@ export interface PackageFrame {
   notes: string[];
   /** Dependencies among candidate files; only those among included files are kept. */
   edges: FileEdge[];
+  /** The historical section, counted in the budget with the header and footer (absent: none). */
+  history?: HistoryEntry[];
   /** ISO 8601; supplied by the caller so that fitting stays a pure function. */
   createdAt: string;
 }

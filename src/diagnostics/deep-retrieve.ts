@@ -11,7 +11,7 @@ import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
 import type { FailureMemoryReader } from '../store/failures.js';
 import type { HandoffBundle } from './bundle.js';
-import { fillCategory, type CapOutcome, type Loaded } from './caps.js';
+import { fillCategory, REDACTION_MARGIN_BYTES, type CapOutcome, type Loaded } from './caps.js';
 import type { Priority } from './escalate.js';
 import { bundleEvidence } from './evidence.js';
 import type { SkippedEntry } from './fs/safe-walk.js';
@@ -79,7 +79,7 @@ export async function deepRetrieve(ports: DeepRetrievalPorts, request: DeepRetri
   const sotFiles = fillCategory(
     sotRanking.map((ranked) => {
       const lines = framed.get(ranked.path);
-      const load = (maxBytes: number) => (lines ? framedText(realRoot, ranked.path, { lines, maxBytes: maxBytes - 1, shareBytes: share, symbols: ports.reader?.symbolsOfFile(ranked.path) ?? [] }) : repoText(realRoot, ranked.path, maxBytes));
+      const load = (maxBytes: number) => (lines ? framedText(realRoot, ranked.path, { lines, maxBytes: excerptBytes(maxBytes), shareBytes: share, symbols: ports.reader?.symbolsOfFile(ranked.path) ?? [] }, maxBytes) : repoText(realRoot, ranked.path, maxBytes));
       return { id: ranked.path, item: ranked, load };
     }),
     caps.sotFiles,
@@ -121,6 +121,15 @@ function repoText(realRoot: string, path: string, maxBytes: number): Loaded | { 
   }
 }
 
+/**
+ * The bytes a frame's excerpt may take: what the category has left. A load is asked for one
+ * byte more (to tell a cut) and the redaction margin (caps.ts) beyond that; an excerpt that
+ * took them would be cut again.
+ */
+function excerptBytes(loadBytes: number): number {
+  return Math.max(0, loadBytes - 1 - REDACTION_MARGIN_BYTES);
+}
+
 /** Bytes of a file read for the code around a frame: files larger are evidence by their head. */
 const FRAMED_READ_BYTES = 4 * 1024 * 1024;
 
@@ -128,11 +137,11 @@ const FRAMED_READ_BYTES = 4 * 1024 * 1024;
  * A file a frame points into: the code around the frame's line (frame-excerpt.ts), within
  * `maxBytes`; its head when the trace's lines are not in it.
  */
-function framedText(realRoot: string, path: string, input: Omit<FrameExcerptInput, 'text'>): Loaded | { skip: string } {
+function framedText(realRoot: string, path: string, input: Omit<FrameExcerptInput, 'text'>, loadBytes: number): Loaded | { skip: string } {
   const whole = repoText(realRoot, path, FRAMED_READ_BYTES);
-  if ('skip' in whole || !whole.complete) return 'skip' in whole ? whole : repoText(realRoot, path, input.maxBytes + 1);
+  if ('skip' in whole || !whole.complete) return 'skip' in whole ? whole : repoText(realRoot, path, loadBytes);
   const excerpt = frameExcerpt({ ...input, text: whole.text });
-  if (excerpt === null) return repoText(realRoot, path, input.maxBytes + 1);
+  if (excerpt === null) return repoText(realRoot, path, loadBytes);
   return { text: excerpt.text, complete: true, ...(excerpt.what === 'whole' ? {} : { part: excerpt.what }) };
 }
 

@@ -13,6 +13,9 @@ import {
   withoutOverloadSuffix,
 } from './metrics.js';
 
+/** The rankers `cairn eval --ranker` and `--baseline` can name. */
+export { RANKER_NAMES, rankerByName } from '../search/rank/registry.js';
+
 export const FUNCTION_KS = [5, 10] as const;
 /** How many ranked files and functions a task's JSON detail shows. */
 const DETAIL_TOP = 10;

@@ -29,7 +29,7 @@ const CONTENTS: Record<string, string[]> = {
     'DISCOUNT = 0.1\n\n\ndef price_of(item):\n    return item.price * (1 - DISCOUNT)\n',
     'def cost_of(item):\n    return item.price\n\n\ndef price_of(item):\n    return cost_of(item) * 2\n',
   ],
-  'pkg/tax.py': ['RATE = 0.2\n\n\ndef with_tax(amount):\n    return amount * (1 + RATE)\n', 'def with_tax(amount):\n    return amount\n'],
+  'pkg/tax.py': ['RATE = 0.2\n\n\ndef with_tax(amount):\n    return amount * (1 + RATE)\n', '"""Tax rules."""\n\ndef with_tax(amount):\n    return amount\n'],
   'pkg/extra.py': ['from pkg.pricing import price_of\n\n\ndef cheapest(items):\n    return min(price_of(i) for i in items)\n'],
   'web/api.ts': [
     "import { formatPrice } from './format';\n\nexport function showTotal(total: number): string {\n  return formatPrice(total);\n}\n",

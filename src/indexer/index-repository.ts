@@ -15,6 +15,7 @@ import { ChangeTracker } from './change-tracker.js';
 import { EXTRACTION_VERSION, EXTRACTION_VERSION_META } from './extraction-version.js';
 import { startHistoryRead, type HistoryRead } from './git/prefetch.js';
 import { sha256 } from './hash.js';
+import { FILE_META_VERSION, FILE_META_VERSION_META } from './file-meta/file-meta.js';
 import { prepareIndexDir } from './index-dir.js';
 import { openTarget } from './index-target.js';
 import { acquireIndexLock } from './lock.js';
@@ -114,8 +115,8 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     }
     // A stable identity for caches of derived data (e.g. the ranker's repository graph).
     if (writer.meta('indexId') === null) writer.setMeta('indexId', randomUUID());
-    // Files extracted by an older version (tokenization, keys, ranges) must all be re-extracted (their hashes match).
-    const retokenize = writer.meta(EXTRACTION_VERSION_META) !== EXTRACTION_VERSION;
+    // Files extracted by an older version (tokenization, keys, ranges, file metadata) must all be re-extracted (their hashes match).
+    const retokenize = writer.meta(EXTRACTION_VERSION_META) !== EXTRACTION_VERSION || writer.meta(FILE_META_VERSION_META) !== FILE_META_VERSION;
     const indexed = indexedFiles(writer, retokenize);
     // Started before the walk: git answers (and reads the history, when stale) meanwhile.
     const historyRead = startHistoryRead(options.root, writer, options.config.cochange, interrupted);
@@ -147,6 +148,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setMeta(EXTRACTION_VERSION_META, EXTRACTION_VERSION);
+      writer.setMeta(FILE_META_VERSION_META, FILE_META_VERSION);
       writer.setState('complete');
     }
     // A file the walk found but could not read is not in the index: the memo would hide it.

@@ -13,6 +13,7 @@ import type { Extraction } from './languages/types.js';
 import { sha256 } from './hash.js';
 import { isBinary } from './walk/binary.js';
 import { symbolBodies } from './symbol-bodies.js';
+import { fileMetaOf } from './file-meta/file-meta.js';
 import { capText } from './languages/text.js';
 import { MAX_TEXT_ONLY_BYTES, MAX_TEXT_ONLY_CHARS, textOnlyReason } from './work-bound.js';
 
@@ -77,6 +78,7 @@ export function processFile(input: FileInput): IndexedFile {
     text,
     symbolBodies: bodies,
     searchText: searchTextOf({ path: input.path, text, symbols: extraction.symbols, symbolBodies: bodies, docChunks }, encoder),
+    meta: fileMetaOf(input.path, classification.language, text, extraction.symbols),
   };
 }
 
@@ -123,7 +125,8 @@ function textOnlyFile(input: FileInput, hash: string, classification: ReturnType
     commitCount: 0,
   };
   const parts = { path: input.path, text: head, symbols: [], symbolBodies: new Map<string, string>(), docChunks: [] };
-  return { file, symbols: [], imports: [], rawReferences: [], docChunks: [], text: head, symbolBodies: new Map(), searchText: searchTextOf(parts, encoder) };
+  const meta = fileMetaOf(input.path, classification.language, head, []);
+  return { file, symbols: [], imports: [], rawReferences: [], docChunks: [], text: head, symbolBodies: new Map(), searchText: searchTextOf(parts, encoder), meta };
 }
 
 /** The first `bytes` bytes, cut back to the start of a UTF-8 character so the cut is not read as invalid UTF-8. */

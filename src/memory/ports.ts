@@ -1,4 +1,4 @@
-// What the memory services are given: ports only (the composition root, src/app-memory.ts,
+// What the memory services are given: ports only (the composition root, src/app/memory.ts,
 // constructs the adapters). Everything that reads the clock, the disk or the extractor
 // comes through here, so tests can hold time still or make a file system coarse.
 

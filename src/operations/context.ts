@@ -1,16 +1,24 @@
-// The retrieval pipeline for the agent faces: a task in, its context package out, within
-// the budget (MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`, `/refine`).
+// The retrieval pipeline for every face: a task in, its context package out, within the
+// budget (`cairn retrieve`, MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`).
 // Items whose file was deleted after the index was last refreshed are taken out of the
-// package (the rest of the package is unchanged, so it stays within its budget).
+// package (the rest of the package is unchanged, so it stays within its budget). The answer
+// is the package itself: each face renders it once, in its own form (the CLI and HTTP in the
+// format asked, MCP as markdown, HTTP's JSON as the JSON view object); the pipeline's own
+// render is what it counted the budget on, and rendering the same package again gives the
+// same text. Refining a
+// task's package is `refine.ts`: it checks stored requests with zod, which a retrieval
+// never needs to load.
 
 import type { RepoHandle } from './handle.js';
 import type { ContextPackage, RenderFormat } from '../core/context-package.js';
-import { renderPackage } from '../render/index.js';
 import type { TokenBudget } from '../retrieval/budget/limits.js';
-import { refine } from '../retrieval/pipeline/refine.js';
-import type { RefinementRequest } from '../retrieval/pipeline/refinement.js';
 import { retrieve, type RetrieveResult } from '../retrieval/pipeline/retrieve.js';
 import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js';
+
+/** What a request asks for, resolved against the repository's configuration: stages, budget, model. */
+export { DEFAULT_BUDGET, resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../retrieval/pipeline/settings.js';
+export { STAGE_NAMES } from '../retrieval/stages/registry.js';
+export { MAX_HISTORY_COMMITS } from '../retrieval/assembly/history.js';
 import { onDiskOnly } from './on-disk.js';
 
 export interface ContextInput {
@@ -19,9 +27,12 @@ export interface ContextInput {
   budget: TokenBudget;
   stages?: string[] | undefined;
   format: RenderFormat;
+  /** Recent commits per file in the package's historical section (absent or 0: none). */
+  history?: number | undefined;
 }
 
-export interface ContextAnswer extends RetrieveResult {
+/** A retrieval's answer: the package (to be rendered by the face), its ids, notes and warnings. */
+export interface ContextAnswer extends Omit<RetrieveResult, 'rendered'> {
   /** Items left out because their file was deleted after the index was last refreshed. */
   deleted: number;
 }
@@ -45,30 +56,13 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
     budget: input.budget,
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
+    ...(input.history ? { history: input.history } : {}),
   });
-  return withoutDeleted(repo, result, input.format);
+  return withoutDeleted(repo, result);
 }
 
-export async function refineContext(repo: RepoHandle, input: { taskId: string; request: RefinementRequest; format?: RenderFormat | undefined }): Promise<ContextAnswer> {
-  const result = await refine(repo.retrieval(), { taskId: input.taskId, request: input.request, ...(input.format ? { format: input.format } : {}) });
-  return withoutDeleted(repo, result, input.format ?? result.package.budget.format);
-}
-
-/**
- * Splits what an agent says is missing into files (paths the index holds) and symbols
- * (anything else: names, qualified names, entity keys), as `cairn refine` takes them.
- */
-export function missingRequest(repo: RepoHandle, missing: readonly string[], errorText?: string): RefinementRequest {
-  const files = missing.filter((name) => repo.reader().file(name) !== null);
-  return {
-    missingFiles: files,
-    missingSymbols: missing.filter((name) => !files.includes(name)),
-    missingTests: [],
-    errorSignatures: errorText ? [errorText] : [],
-  };
-}
-
-function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: RenderFormat): ContextAnswer {
+/** The answer with the items whose file is gone from disk left out (and said so in a note). */
+export function withoutDeleted(repo: RepoHandle, { rendered: _counted, ...result }: RetrieveResult): ContextAnswer {
   const { kept, gone } = onDiskOnly(repo.context.root, result.package.items, (item) => item.path);
   if (gone === 0) return { ...result, deleted: 0 };
   const paths = new Set(kept.map((item) => item.path));
@@ -78,5 +72,5 @@ function withoutDeleted(repo: RepoHandle, result: RetrieveResult, format: Render
     edges: result.package.edges.filter((edge) => paths.has(edge.from) && paths.has(edge.to)),
     notes: [...result.package.notes, `${gone} item${gone === 1 ? '' : 's'} left out: deleted since the index was last refreshed`],
   };
-  return { ...result, package: pkg, rendered: renderPackage(pkg, format), deleted: gone };
+  return { ...result, package: pkg, deleted: gone };
 }

@@ -6,6 +6,9 @@
 import type { RepoHandle } from './handle.js';
 import { explainTask, type Explanation, type RunExplanation } from '../retrieval/pipeline/explain.js';
 
+/** The explanation as text for people (`cairn explain`). */
+export { renderExplanation } from '../retrieval/pipeline/explain-text.js';
+
 export interface DecisionLine {
   stage: string;
   id: string;

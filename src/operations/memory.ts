@@ -1,16 +1,20 @@
-// Episode memory for the agent faces: a hydration (HTTP `POST /hydrate`, MCP `get_context`
-// with a conversation id) and introspection (`GET /introspect/...`). The same services
-// `cairn hydrate`, `cairn episode`, `cairn entity` and `cairn gates` call, over the
-// workspace's index state and its memory store; one conversation's hydrations run one
+// Episode memory for every face: a hydration (`cairn hydrate`, HTTP `POST /hydrate`, MCP
+// `get_context` with a conversation id) and introspection (`cairn episode` / `entity` /
+// `gates`, HTTP `GET /introspect/...`), over the handle's index state and its memory store
+// (an episode and its gates are read from the store alone: no index needed); one conversation's hydrations run one
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../core/entities.js';
+import { redactSecrets } from '../core/redact.js';
 import type { HydrationFormat } from '../core/memory.js';
 import type { RepoHandle } from './handle.js';
 import { hydrate, type HydrateResult } from '../memory/hydrate/hydrate.js';
 import { checkId } from '../memory/ids.js';
 import { containedPath } from './contained.js';
 import { entityView, episodeView, gatesView, type EntityView, type EpisodeView, type GatesView } from '../memory/introspect/views.js';
+
+export type { EntityView, EpisodeView, GatesView };
+export type { MemoryLog } from '../memory/ports.js';
 
 export interface HydrateInput {
   query: string;
@@ -23,9 +27,9 @@ export interface HydrateInput {
   resendUnchanged?: boolean | undefined;
 }
 
-export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
+export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
   const conversationId = checkId('conversation', input.conversationId);
-  return repo.inTurn(conversationId, () =>
+  const result = await repo.inTurn(conversationId, () =>
     hydrate(repo.memory('create'), {
       query: input.query,
       conversationId,
@@ -36,18 +40,27 @@ export function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<H
       ...(input.resendUnchanged === true ? { resendUnchanged: true } : {}),
     }),
   );
+  // The render redacts what it shows (render/hydration.ts); the blocks handed on as data do too.
+  return { ...result, hydration: { ...result.hydration, blocks: result.hydration.blocks.map((block) => ({ ...block, text: shownText(block.text) })) } };
+}
+
+/** What looks like a credential as "[redacted]", every line kept at its number. */
+function shownText(text: string): string {
+  return redactSecrets(text, { keepLines: true }).text;
 }
 
 export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {
-  return episodeView(repo.memory('existing'), checkId('episode', episodeId));
+  return episodeView({ store: repo.memoryStore('existing') }, checkId('episode', episodeId));
 }
 
 export function gatesOf(repo: RepoHandle, episodeId: string): GatesView {
-  return gatesView(repo.memory('existing'), checkId('episode', episodeId));
+  return gatesView({ store: repo.memoryStore('existing') }, checkId('episode', episodeId));
 }
 
 export function entityOf(repo: RepoHandle, key: string): EntityView {
-  return entityView(repo.memory('existing'), containedKey(key));
+  const entity = entityView(repo.memory('existing'), containedKey(key));
+  const artifact = entity.artifact;
+  return artifact?.text == null ? entity : { ...entity, artifact: { ...artifact, text: shownText(artifact.text) } };
 }
 
 /** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */

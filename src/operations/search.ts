@@ -8,6 +8,10 @@ import { languageNamed } from '../indexer/classify/language.js';
 import { cairnRanker } from '../search/rank/cairn-ranker.js';
 import type { RankResult, SignalContribution } from '../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../search/text-search.js';
+
+export type { TextSearchResult };
+/** The query's analysis as `--explain` prints it. */
+export { describeAnalysis } from '../search/query/analyze.js';
 import type { FileFilter } from '../store/curated.js';
 import { onDiskOnly } from './on-disk.js';
 
@@ -20,6 +24,8 @@ export interface SearchInput {
   paths?: string[] | undefined;
   languages?: string[] | undefined;
   includeTests?: boolean | undefined;
+  /** Hybrid rows carry the signals that ranked them (the web page shows them; agents need not). */
+  signals?: boolean | undefined;
 }
 
 export interface SearchRow {
@@ -28,6 +34,8 @@ export interface SearchRow {
   symbol?: string;
   line?: number;
   score: number;
+  /** Each signal's part in the score, when asked for (hybrid mode only). */
+  signals?: { signal: string; rank: number | null; contribution: number }[];
 }
 
 export interface SearchAnswer {
@@ -99,7 +107,7 @@ export async function searchCode(repo: RepoHandle, input: SearchInput): Promise<
   const results: SearchRow[] =
     found.mode === 'bm25'
       ? found.hits.map((hit) => ({ path: hit.path, ...(hit.title ? { symbol: hit.title } : {}), ...(hit.line ? { line: hit.line } : {}), score: round(hit.score) }))
-      : found.rows.map((row) => ({ path: row.path, ...(row.kind === 'symbol' && row.title !== null ? { symbol: row.title, line: row.line! } : {}), score: round(row.score) }));
+      : found.rows.map((row) => ({ path: row.path, ...(row.kind === 'symbol' && row.title !== null ? { symbol: row.title, line: row.line! } : {}), score: round(row.score), ...signalsOf(row.signals, input.signals) }));
   const note = found.mode === 'hybrid' ? found.note : undefined;
   return { query: input.query, kind: input.kind ?? 'file', mode: input.mode, results, ...(found.deleted ? { deleted: found.deleted } : {}), ...(note ? { note } : {}) };
 }
@@ -122,6 +130,11 @@ async function rank(repo: RepoHandle, request: { query: string; limit: number; f
     if (!isCairnError(error) || (error.code !== 'PROVIDER_UNAVAILABLE' && error.code !== 'PROVIDER_INVALID_RESPONSE')) throw error;
     return { result: await cairnRanker.rank(repo.reader(), request), note: `ranked without vectors: ${error.message}` };
   }
+}
+
+function signalsOf(signals: readonly SignalContribution[], wanted: boolean | undefined): Pick<SearchRow, 'signals'> {
+  if (wanted !== true) return {};
+  return { signals: signals.map((entry) => ({ signal: entry.signal, rank: entry.rank, contribution: round(entry.contribution) })) };
 }
 
 function round(score: number): number {

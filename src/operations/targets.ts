@@ -1,6 +1,7 @@
-// What the agent faces ask about one file or symbol: its current code (MCP `read_symbol`),
-// what depends on it (`find_references`), what is like it and what is around it (HTTP
-// `/retrieval/similar`, `/retrieval/graph`). Targets resolve through the index only (a
+// What every face asks about one file or symbol: its current code (MCP `read_symbol`, HTTP
+// `/retrieval/symbol`), what depends on it (`cairn impact`, MCP `find_references`, HTTP
+// `/retrieval/impact`), what is like it and what is around it (`cairn similar` / `graph`,
+// HTTP `/retrieval/similar`, `/retrieval/graph`). Targets resolve through the index only (a
 // path the index does not hold — outside the repository, ignored, or made up — is not
 // found), and code is read through core/repo-files.ts, which refuses a file whose real
 // path leaves the repository.
@@ -17,6 +18,13 @@ import { similarTo, type Similarity } from '../search/rank/similar.js';
 import { readTargetText, resolveTarget, type GraphTarget } from '../search/graph/target.js';
 import { onDiskOnly } from './on-disk.js';
 import { createHash } from 'node:crypto';
+
+// The vocabulary of these answers, for the faces that parse their input and print them.
+export { FILE_RELATIONS, type FileRelation } from '../search/graph/repo-graph.js';
+export { MAX_IMPACT_DEPTH, type Impact, type ImpactEntry } from '../search/graph/impact.js';
+export { RELATION_PHRASES } from '../search/graph/directed-relations.js';
+export type { Neighbourhood, RelationBranch, TreeEntry } from '../search/graph/neighbourhood.js';
+export type { Similarity } from '../search/rank/similar.js';
 
 /** A file read for an agent: more than this is not code anyone reads through a tool. */
 const MAX_READ_BYTES = 4 * 1024 * 1024;

@@ -24,7 +24,7 @@ export function renderPackage(pkg: ContextPackage, format: RenderFormat): string
 
 export { renderMarkdown } from './markdown.js';
 export { renderPrompt } from './prompt.js';
-export { renderJson, parseJson, jsonItemKey, type JsonView, type JsonItem } from './json.js';
+export { renderJson, jsonView, parseJson, jsonItemKey, type JsonView, type JsonItem } from './json.js';
 export { parseMarkdown, parseMarkdownMatch, parsePrompt, parsePromptMatch, type ParsedItem, type ParsedMatch } from './parse.js';
 export type { Printer } from './printer.js';
 export type { RenderView, ItemView, BudgetDigest } from './view.js';

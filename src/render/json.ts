@@ -72,9 +72,14 @@ function jsonBudget(budget: BudgetDigest): JsonBudget {
   return { contextWindow, reservedTokens, available, used, tokenizer, demoted: budget.demoted.count, evicted: budget.evicted.count, deduplicated };
 }
 
-function render(view: RenderView): string {
+/** The JSON form as an object, keys sorted at every level: what `renderJson` prints. */
+function objectOf(view: RenderView): JsonView {
   const { counts: _counts, ...rest } = view;
-  return `${stableStringify({ ...rest, budget: jsonBudget(view.budget), items: view.items.map(jsonItem), edges: view.edges.map(jsonEdge) })}\n`;
+  return sortKeysDeep({ ...rest, budget: jsonBudget(view.budget), items: view.items.map(jsonItem), edges: view.edges.map(jsonEdge) }) as JsonView;
+}
+
+function render(view: RenderView): string {
+  return `${JSON.stringify(objectOf(view))}\n`;
 }
 
 export const jsonPrinter: Printer = {
@@ -94,6 +99,14 @@ export function jsonItemKey(item: Pick<JsonItem, 'path' | 'symbol'>): string {
 
 export function renderJson(pkg: ContextPackage): string {
   return render(buildView(pkg));
+}
+
+/**
+ * The JSON form of a package as an object, for a face that serialises it itself (HTTP's JSON
+ * answers): the same keys and values `renderJson` prints, without printing and parsing back.
+ */
+export function jsonView(pkg: ContextPackage): JsonView {
+  return objectOf(buildView(pkg));
 }
 
 /** Reads a JSON render back into its view. */

@@ -10,6 +10,7 @@ import {
   matchPhrase,
   demotedPhrase,
   evictedPhrase,
+  historyLine,
   metaLine,
   usagePhrase,
   windowPhrase,
@@ -19,6 +20,8 @@ import { buildView, type ItemView, type RenderView } from './view.js';
 
 /** Section headings after the items; `## Dependencies` also ends the item list for parsers. */
 export const MARKDOWN_DEPENDENCIES = '## Dependencies';
+/** The historical section: recent commits of the files shown, newest first. */
+export const MARKDOWN_HISTORY = '## History (recent commits of these files)';
 
 /** The first line of every markdown render: the match strength and its evidence. */
 export const MARKDOWN_MATCH = 'match: ';
@@ -47,6 +50,7 @@ function edge(entry: FileEdge): string {
 function footer(view: RenderView): string[] {
   const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among the files shown)\n';
   const sections = [`\n${MARKDOWN_DEPENDENCIES}\n\n${edges}`];
+  if (view.history) sections.push(`\n${MARKDOWN_HISTORY}\n\n${view.history.map((entry) => `- ${historyLine(entry)}\n`).join('')}`);
   if (view.notes.length > 0) sections.push(`\n## Notes\n\n${view.notes.map((note) => `- ${note}\n`).join('')}`);
   const budget = view.budget;
   sections.push(

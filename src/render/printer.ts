@@ -1,7 +1,7 @@
 // What every output format provides: the whole render of a view, and the exact parts an
 // item and an edge add to it, which the budget fitter counts before it renders.
 
-import type { FileEdge, RenderFormat } from '../core/context-package.js';
+import type { FileEdge, HistoryEntry, RenderFormat } from '../core/context-package.js';
 import {
   sortedChangeEntries,
   sortedTierEntries,
@@ -63,3 +63,7 @@ export function evictedPhrase(budget: BudgetDigest): string {
   return `evicted ${budget.evicted.count}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
 }
 
+/** "a1b2c3d4e5f6 2024-05-01 Fix rounding (shop/cart.py, shop/pricing.py)": one commit of the historical section. */
+export function historyLine(entry: HistoryEntry): string {
+  return `${entry.sha} ${entry.date} ${entry.subject} (${entry.files.join(', ')})`;
+}

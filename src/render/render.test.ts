@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { RENDER_FORMATS, textAt } from '../core/context-package.js';
-import { parseJson, parseMarkdown, parseMarkdownMatch, parsePrompt, parsePromptMatch, renderJson, renderMarkdown, renderPackage, renderPrompt } from './index.js';
+import { jsonView, parseJson, parseMarkdown, parseMarkdownMatch, parsePrompt, parsePromptMatch, renderJson, renderMarkdown, renderPackage, renderPrompt } from './index.js';
 import { smallPackage } from './package.fixture.js';
 import { buildView, renderOrder } from './view.js';
 
@@ -32,6 +32,12 @@ describe('renderers: exact output for a small package', () => {
     expect(renderPackage(smallPackage(), 'markdown')).toBe(renderMarkdown(smallPackage()));
     expect(renderPackage(smallPackage(), 'prompt')).toBe(renderPrompt(smallPackage()));
     expect(renderPackage(smallPackage(), 'json')).toBe(renderJson(smallPackage()));
+  });
+
+  it('json-view-without-reparse: the JSON view object is what renderJson prints, keys in the same order (HTTP serialises it without printing and parsing the package back)', () => {
+    const pkg = smallPackage();
+    expect(`${JSON.stringify(jsonView(pkg))}\n`).toBe(renderJson(pkg));
+    expect(jsonView(pkg)).toEqual(parseJson(renderJson(pkg)));
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type ContextPackage,
   type Detail,
   type FileEdge,
+  type HistoryEntry,
   type MatchEvidence,
   type MatchStrength,
   type RenderFormat,
@@ -71,6 +72,8 @@ export interface RenderView {
   items: ItemView[];
   edges: FileEdge[];
   notes: string[];
+  /** The historical section, one line per commit (absent when the package has none). */
+  history?: HistoryEntry[];
 }
 
 const QUERY_EXCERPT_CHARS = 200;
@@ -159,7 +162,13 @@ export function buildView(pkg: ContextPackage): RenderView {
     items: renderOrder(pkg.items).map(itemView),
     edges: pkg.edges.map((edge) => ({ ...edge, from: oneLine(edge.from), to: oneLine(edge.to) })),
     notes: pkg.notes.map(oneLine),
+    ...(pkg.history && pkg.history.length > 0 ? { history: pkg.history.map(historyView) } : {}),
   };
+}
+
+/** A commit line of the historical section, each field on one line. */
+export function historyView(entry: HistoryEntry): HistoryEntry {
+  return { sha: oneLine(entry.sha), date: oneLine(entry.date), subject: oneLine(entry.subject), files: entry.files.map(oneLine) };
 }
 
 /**

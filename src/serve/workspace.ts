@@ -192,6 +192,17 @@ export class Workspace {
   private memoryStore: MemoryStore | null = null;
   private failureMemory: FailureMemory | null = null;
   private failureMemoryReader: FailureMemoryReader | null = null;
+
+  /**
+   * The failure memory, read-only, kept open once it holds a failure. While it holds none it
+   * is opened again on each call: a reader opened before the first `cairn failures record`
+   * (or diagnosis) made the store would otherwise never see it.
+   */
+  private currentFailureReader(): FailureMemoryReader {
+    if (this.failureMemoryReader !== null && this.failureMemoryReader.count() > 0) return this.failureMemoryReader;
+    this.failureMemoryReader?.close();
+    return (this.failureMemoryReader = this.shared.stores.failureReader());
+  }
   private counter: TokenCounter | null = null;
   /** Hydrations of one conversation run one after another (each numbers its episode from the last). */
   private readonly conversations = new Turns();
@@ -479,7 +490,7 @@ export class Workspace {
       memoryStore: (mode) => this.openMemoryStore(mode),
       inTurn: (key, work) => this.conversations.run(key, work),
       failures: () => (this.failureMemory ??= this.shared.stores.failures()),
-      failureReader: () => (this.failureMemoryReader ??= this.shared.stores.failureReader()),
+      failureReader: () => this.currentFailureReader(),
     });
     const previous = this.current;
     this.current = generation;

@@ -17,9 +17,10 @@ import type {
   SymbolKind,
   SymbolRecord,
 } from '../core/entities.js';
+import type { FileMetaRecord, FileMetadata } from '../core/file-meta.js';
 import type { SearchableText } from '../core/search-text.js';
 
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
 
 /** 'building' while an index run is under way or was cut off; the next run completes it. */
 export type IndexState = 'empty' | 'building' | 'complete';
@@ -50,7 +51,8 @@ export interface FileFilter {
   includeTests?: boolean;
 }
 
-export type SearchTarget = 'file' | 'symbol' | 'doc';
+/** `meta`: files by their metadata (module, module docstring, top-level names; core/file-meta.ts). */
+export type SearchTarget = 'file' | 'symbol' | 'doc' | 'meta';
 
 /** A full-text query; terms are already code-tokenized (src/core/tokens.ts). */
 export interface TextQuery {
@@ -90,6 +92,17 @@ export interface CommitHit {
   files: string[];
 }
 
+/** A commit of the mined history that touched a file, newest first. */
+export interface FileCommit {
+  sha: string;
+  /** Committer time, unix seconds. */
+  time: number;
+  /** The message's first line. */
+  subject: string;
+  /** How many files the commit touched (indexed or not). */
+  files: number;
+}
+
 export interface FileReferenceCount {
   path: string;
   count: number;
@@ -115,6 +128,8 @@ export interface IndexedFile {
    * adapters index exactly this instead of tokenizing `text` and `symbolBodies` themselves.
    */
   searchText?: SearchableText;
+  /** What the file says it is for, its module, domain and top-level names (absent: none stored). */
+  meta?: FileMetaRecord;
 }
 
 /** Size and mtime as last indexed, to skip unchanged files without reading them. */
@@ -166,6 +181,10 @@ export interface CuratedReader {
   fileReferencesTo(path: string): FileReferenceCount[];
 
   coChangeNeighbours(path: string, minCount?: number): CoChangePair[];
+  /** The commits of the mined history that touched the file, newest first (at most `limit`). */
+  commitsOfFile(path: string, limit: number): FileCommit[];
+  /** The file's metadata with its facts and the tests that import it; null for a file not indexed or indexed without one. */
+  fileMeta(path: string): FileMetadata | null;
 
   docChunks(path?: string): DocChunk[];
   docChunk(id: string): DocChunk | null;

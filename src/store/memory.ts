@@ -178,6 +178,8 @@ export interface MemoryStore {
   recordEpisode(episode: NewEpisode): void;
   episode(id: string): EpisodeRecord | null;
   episodes(conversationId: string): EpisodeRecord[];
+  /** The most recently recorded episodes of every conversation, newest first (ties by id), at most `limit`. */
+  recentEpisodes(limit: number): EpisodeRecord[];
   blocks(episodeId: string): StoredBlock[];
   cuts(episodeId: string): StoredCut[];
   /** Entities the conversation's episodes before `beforeSequence` showed, in the order first shown. */
@@ -196,6 +198,10 @@ export interface MemoryStore {
   /** Moves a version from `from` to `to` and appends the ledger row; refuses a stale `from`, an illegal move, or a promotion without a passing evaluation. */
   transition(transition: Transition): EntityVersion;
   ledger(entityKey?: EntityKey): LedgerEntry[];
+  /** Entities whose current version is AUTHORITATIVE, sorted (a ranking signal: what the team vouched for). */
+  authoritativeKeys(): EntityKey[];
+  /** Entities whose latest authority decision is an approval (`cairn approve`), sorted; docs among them. */
+  approvedKeys(): EntityKey[];
 
   // --- gates and authority ---------------------------------------------------------------------
   recordEvaluation(evaluation: NewGateEvaluation): GateEvaluation;

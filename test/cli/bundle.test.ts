@@ -52,6 +52,15 @@ function bundledFolders(modules: string[]): Set<string> {
   return folders;
 }
 
+/** The npm packages (e.g. "zod") esbuild put into the loaded bundle files. */
+function bundledPackages(modules: string[]): Set<string> {
+  const packages = new Set<string>();
+  for (const url of new Set(modules.filter((module) => module.startsWith(`${BUNDLE_URL}/`)))) {
+    for (const [, name] of readFileSync(fileURLToPath(url), 'utf8').matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) packages.add(name!);
+  }
+  return packages;
+}
+
 /** More files than the indexer's threshold for starting extraction workers (64). */
 function manyFilesRepo(files = 80): TempDir {
   const repo = tempDir('cairn-many-');
@@ -139,5 +148,15 @@ describe('the bundled CLI', () => {
     // One thread, started ahead and then used: a crashed one would be replaced (or fail the run).
     expect(trace.workers).toEqual([`${BUNDLE_URL}/fit-worker.js`]);
     expect(bundledFolders(trace.modules)).toContain('dist/retrieval/');
+  });
+
+  it('retrieve-loads-no-schema-library: a retrieval never loads zod, which only refining (and MCP, config files, models) checks with', async () => {
+    const repo = fixtureRepo('shop');
+    cleanups.push(repo);
+    const { result, trace } = await tracedCli(['retrieve', 'Cart.total applies the discount after tax', '--repo', repo.path, '--stages', 'scope,precision']);
+    expect(result.code, result.stderr).toBe(0);
+    const packages = bundledPackages(trace.modules);
+    expect(packages).toContain('commander'); // the markers are there to be read
+    expect(packages).not.toContain('zod');
   });
 });

@@ -36,8 +36,9 @@ function killWhenWritesBegin(args: string[]): Promise<{ killed: boolean; code: n
     const child = spawn(process.execPath, [CAIRN_BIN, ...args], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
     const wal = join(args[args.indexOf('--index-dir') + 1]!, 'index.next.db-wal');
     const poll = setInterval(() => {
-      // Past the schema migrations' writes (a few hundred KiB), into the files' own.
-      if (existsSync(wal) && statSync(wal).size > 1024 * 1024) {
+      // Past the schema migrations' writes (~1.5 MiB since migration 5: every table is a
+      // 16 KiB page, and each migration's transaction logs the pages it touches), into the files' own.
+      if (existsSync(wal) && statSync(wal).size > 4 * 1024 * 1024) {
         clearInterval(poll);
         child.kill('SIGKILL');
       }

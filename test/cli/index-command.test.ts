@@ -109,6 +109,18 @@ describe('cairn index', () => {
     expect(again.run).toMatchObject({ changed: 0, unchanged: 12 });
   });
 
+  it('re-extracts every file once when the index was extracted by an older cairn', async () => {
+    const repo = shop();
+    await indexJson([repo.path]);
+    const writer = openSqliteIndexWriter(join(repo.path, '.cairn'));
+    writer.setMeta('searchTextVersion', '2.3'); // before object-literal methods were definitions
+    writer.close();
+    const upgraded = await indexJson([repo.path]);
+    expect(upgraded.run).toMatchObject({ changed: 12, unchanged: 0, touched: 0 });
+    const again = await indexJson([repo.path]);
+    expect(again.run).toMatchObject({ changed: 0, unchanged: 12 });
+  });
+
   it('rebuilds from scratch with --rebuild', async () => {
     const repo = shop();
     await indexJson([repo.path]);

@@ -1,14 +1,14 @@
 // `cairn retrieve`, `cairn refine` and `cairn explain` as a user runs them: the real binary
 // on a copy of the shop fixture.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { parseJson, parseMarkdown } from '../../src/render/index.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { startModelServer, type ChatCall, type ModelServer } from '../support/model-server.js';
-import { fixtureRepo, type TempDir } from '../support/temp-repo.js';
+import { fixtureRepo, gitInit, type TempDir } from '../support/temp-repo.js';
 
 const cleanups: { close(): unknown }[] = [];
 afterEach(async () => {
@@ -61,6 +61,19 @@ describe('cairn retrieve', () => {
     // Cart.total in full: on its own, or inside the whole (small) cart.py.
     const shown = view.items.filter((item) => item.path === 'shop/cart.py' && item.detail === 'full');
     expect(shown.some((item) => item.text.includes('def total(self) -> float:') && item.text.includes('apply_discount(self.subtotal(), self.discount_code)'))).toBe(true);
+  });
+
+  it('with --history n, adds the recent commits of the main files after the code, within the budget', async () => {
+    const repo = shop();
+    const git = gitInit(repo.path);
+    git.commit('Import the shop', 1_700_000_000);
+    repo.write('shop/cart.py', `${readFileSync(join(repo.path, 'shop/cart.py'), 'utf8')}\n# taxes apply after the discount\n`);
+    git.commit('Apply the discount before tax in Cart.total', 1_700_086_400);
+    const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope,precision', '--history', '2', ...BUDGET]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\n## History \(recent commits of these files\)\n\n- [0-9a-f]{12} 2023-11-15 Apply the discount before tax in Cart\.total \(shop\/cart\.py[,)]/);
+    expect(createO200kCounter().count(result.stdout)).toBeLessThanOrEqual(5000);
+    expect((await runCli(['retrieve', TASK, '--repo', repo.path, '--history', '0'])).code).toBe(2);
   });
 
   it('prints JSON with --format json, under the task id given', async () => {

@@ -2,6 +2,7 @@
 // it (Hono's `runTest({ newRouter })` idea). The opener returns a fresh, empty store.
 
 import type { CuratedReader, IndexWriter } from '../../src/store/curated.js';
+import { describeFileMeta } from './curated/file-meta.js';
 import { describeGraph } from './curated/graph.js';
 import { describeHistory } from './curated/history.js';
 import { describeLifecycle } from './curated/lifecycle.js';
@@ -30,4 +31,5 @@ export function runCuratedStoreSuite(name: string, open: OpenCuratedStore): void
   describeSearch(name, open);
   describeHistory(name, open);
   describeLifecycle(name, open);
+  describeFileMeta(name, open);
 }

@@ -123,6 +123,15 @@ export function runMemoryStoreSuite(name: string, open: OpenMemoryStore): void {
       expect(store.episode('e9')).toBeNull();
     });
 
+    it('lists the most recent episodes of every conversation, newest first, within the limit', () => {
+      expect(store.recentEpisodes(10)).toEqual([]);
+      twoEpisodes();
+      store.recordEpisode(episode('x1', 'other', 1, [], {}));
+      // e2 (created at 2000) is newest; e1 and x1 share 1000, ties by id descending.
+      expect(store.recentEpisodes(10).map((e) => [e.id, e.conversationId])).toEqual([['e2', 'c'], ['x1', 'other'], ['e1', 'c']]);
+      expect(store.recentEpisodes(2).map((e) => e.id)).toEqual(['e2', 'x1']);
+    });
+
     it('writes nothing of an episode whose artifacts conflict', () => {
       store.putArtifacts(new Map([[H.a, 'one']]));
       expect(conflictCode(() => store.recordEpisode(episode('e1', 'c', 1, [block(0, 'x.py', H.a)], { [H.a]: 'two' })))).toBe('CONFLICT');
@@ -208,6 +217,27 @@ export function runMemoryStoreSuite(name: string, open: OpenMemoryStore): void {
       store.recordAuthority('b.py', 'rejected', H.b, 11);
       expect(store.authority('b.py').map((a) => [a.decision, a.artifactHash, a.at])).toEqual([['approved', H.b, 10], ['rejected', H.b, 11]]);
       expect(store.authority('a.py::f')).toEqual([]);
+    });
+
+    it('lists the entities whose current version is authoritative, and those whose last authority decision is an approval', () => {
+      twoEpisodes();
+      expect(store.authoritativeKeys()).toEqual([]);
+      expect(store.approvedKeys()).toEqual([]);
+      for (const key of ['b.py', 'a.py::f']) {
+        store.addVersion({ entityKey: key, artifactHash: key === 'b.py' ? H.b : H.a, episodeId: 'e1', reason: 'hydrated', at: 10 });
+        const ok = store.recordEvaluation({ entityKey: key, version: 1, artifactHash: key === 'b.py' ? H.b : H.a, episodeId: 'e1', structural: PASS, authority: PASS, fresh: PASS, decision: 'promoted', at: 11 });
+        store.transition({ entityKey: key, version: 1, from: 'PROPOSED', to: 'AUTHORITATIVE', episodeId: 'e1', reason: 'gates', at: 11, evaluationId: ok.id });
+      }
+      expect(store.authoritativeKeys()).toEqual(['a.py::f', 'b.py']);
+      // A new text supersedes the authoritative version: the entity is no longer vouched for.
+      store.addVersion({ entityKey: 'a.py::f', artifactHash: H.c, episodeId: 'e2', reason: 'changed', at: 12 });
+      expect(store.authoritativeKeys()).toEqual(['b.py']);
+      store.recordAuthority('docs/a.md', 'approved', H.a, 13);
+      store.recordAuthority('b.py', 'approved', H.b, 14);
+      store.recordAuthority('b.py', 'rejected', H.b, 15);
+      store.recordAuthority('c.py', 'rejected', H.c, 16);
+      store.recordAuthority('c.py', 'approved', H.c, 17);
+      expect(store.approvedKeys()).toEqual(['c.py', 'docs/a.md']);
     });
 
     it('caches ETV verdicts per entity and artifact, and counts hits and misses', () => {

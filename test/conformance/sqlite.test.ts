@@ -18,6 +18,8 @@ import { runMemoryStoreSuite } from './memory-store.suite.js';
 import { runRawLogSuite } from './raw-log.suite.js';
 import { runSessionStoreSuite } from './session-store.suite.js';
 import { runVectorIndexSuite } from './vector-index.suite.js';
+import { runEnrichmentStoreSuite } from './enrichment-store.suite.js';
+import { openSqliteEnrichmentReader, openSqliteEnrichmentStore } from '../../src/store/sqlite/enrichment-store.js';
 
 function temporaryIndexDir(): { dir: string; cleanup(): Promise<void> } {
   const parent = mkdtempSync(join(tmpdir(), 'cairn-sqlite-'));
@@ -124,5 +126,15 @@ runFailureMemorySuite('sqlite', async ({ now }) => {
       await cleanup();
       await empty.cleanup();
     },
+  };
+});
+
+runEnrichmentStoreSuite('sqlite', async () => {
+  const { dir, cleanup } = temporaryIndexDir();
+  return {
+    store: openSqliteEnrichmentStore(dir),
+    openReader: () => openSqliteEnrichmentReader(dir)!,
+    reopen: () => openSqliteEnrichmentStore(dir),
+    cleanup,
   };
 });

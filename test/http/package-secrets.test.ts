@@ -1,5 +1,6 @@
 // What a face hands an agent carries no credential: a package (`/retrieval/context`,
-// `get_context`) and a file's or symbol's code (`/retrieval/symbol`, `read_symbol`) show a
+// `get_context`), an episode's hydration (`/hydrate`, `get_context` with a conversation) and
+// a file's or symbol's code (`/retrieval/symbol`, `read_symbol`) show a
 // value shaped like a credential in indexed code as "[redacted]", every other line byte for
 // byte at its number, and the package's notes say on which lines (issue 22). Through HTTP on
 // loopback and through the SDK's client spawning `cairn mcp`.
@@ -77,6 +78,14 @@ describe('packages and read_symbol redact credentials in indexed code, over HTTP
     expect(leaked(answer.json)).toEqual([]);
   });
 
+  it('/hydrate shows them as [redacted] too, in the blocks and in the markdown', async () => {
+    const answer = await api.post('/hydrate', { query: TASK, conversation_id: 'secrets-http', format: 'markdown', max_tokens: 8000 });
+    expect(answer.status).toBe(200);
+    expect((answer.json as { text: string }).text).toContain('PROVIDER_URL = "https://shop:[redacted]@pay.example.com/v1"');
+    expect(JSON.stringify((answer.json as { blocks: unknown[] }).blocks)).toContain('[redacted]');
+    expect(leaked(answer.json)).toEqual([]);
+  });
+
   it('/retrieval/symbol gives the file with [redacted] values, every other line as written', async () => {
     const answer = await api.post('/retrieval/symbol', { target: 'shop/payments/settings.py' });
     expect(answer.status).toBe(200);
@@ -109,6 +118,10 @@ describe('get_context and read_symbol redact credentials in indexed code, over M
     expect(context.isError ?? false).toBe(false);
     expect(JSON.stringify(context.content)).toContain('[redacted]');
     expect(leaked(context)).toEqual([]);
+    const episode = await call('get_context', { task: TASK, max_tokens: 8000, conversation_id: 'secrets-mcp' });
+    expect(episode.isError ?? false).toBe(false);
+    expect(JSON.stringify(episode.content)).toContain('[redacted]');
+    expect(leaked(episode)).toEqual([]);
     const symbol = await call('read_symbol', { target: 'shop/payments/settings.py' });
     expect(symbol.isError ?? false).toBe(false);
     expect(JSON.stringify(symbol)).toContain('STRIPE_KEY = \\"[redacted]\\"');

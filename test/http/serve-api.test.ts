@@ -90,6 +90,7 @@ describe('the API routes on one repository', () => {
       ['/retrieval/search', {}, 'query: missing'],
       ['/retrieval/context', { task: 'x', budget: { context_window: 100, reserved_tokens: 200 } }, 'reserved_tokens must be smaller than context_window'],
       ['/retrieval/context', { task: 'x', format: 'yaml' }, 'format: "yaml" is not allowed'],
+      ['/retrieval/context', { task: 'x', history: 51 }, 'history: 51 is not allowed'],
       ['/retrieval/similar', { target: 'a.py', limit: 0 }, 'limit: 0 is not allowed'],
       ['/retrieval/graph', { start: 'a.py', relations: ['friends'] }, 'relations.0: "friends" is not allowed'],
       ['/retrieval/impact', { target: 'a.py', depth: 9 }, 'depth: 9 is not allowed'],
@@ -164,14 +165,21 @@ describe('the API routes on one repository', () => {
         '/introspect/entity/{entity_key}',
         '/introspect/gates/{episode_id}',
         '/introspect/hydration/{episode_id}',
+        '/memory/approve',
+        '/memory/reject',
+        '/repos',
+        '/repos/{repo}/conversations',
+        '/repos/{repo}/failures',
+        '/repos/{repo}/tasks',
+        '/repos/{repo}/introspect/change/{entity_key}',
         '/repos/{repo}/introspect/entity/{entity_key}',
         '/repos/{repo}/introspect/gates/{episode_id}',
         '/repos/{repo}/introspect/hydration/{episode_id}',
         '/refine',
-        '/repos/{repo}/tasks/{task_id}/explain', '/retrieval/context', '/retrieval/graph', '/retrieval/impact', '/retrieval/search', '/retrieval/similar', '/retrieval/symbol', '/retrieve', '/tasks/{task_id}/explain'].sort(),
+        '/repos/{repo}/tasks/{task_id}/explain', '/retrieval/context', '/retrieval/edges', '/retrieval/graph', '/retrieval/impact', '/retrieval/search', '/retrieval/similar', '/retrieval/symbol', '/retrieve', '/tasks/{task_id}/explain'].sort(),
     );
     // The document comes from the schemas that validate: the same fields, the same limits.
-    expect(Object.keys(openapi.components.schemas['SearchRequest']!.properties!)).toEqual(['repo', 'query', 'limit', 'kind', 'mode', 'filters']);
+    expect(Object.keys(openapi.components.schemas['SearchRequest']!.properties!)).toEqual(['repo', 'query', 'limit', 'kind', 'mode', 'filters', 'signals']);
     expect(openapi.components.schemas['SearchRequest']!.properties!['limit']).toMatchObject({ maximum: 100, minimum: 1 });
   });
 });

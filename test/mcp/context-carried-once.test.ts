@@ -60,9 +60,11 @@ function sizes(result: CallToolResult): { text: number; structured: number; both
 describe('get_context carries the code once', () => {
   it('a package: the code in the markdown text, item metadata only in the structured part', async () => {
     const result = await getContext({ task: TASK, max_tokens: 3000 });
-    const structured = result.structuredContent as { task_id: string; code_shown_in: string; items: Record<string, unknown>[] };
+    const structured = result.structuredContent as { task_id: string; match: string; code_shown_in: string; items: Record<string, unknown>[] };
+    expect(structured.match).toBe('strong');
     expect(textOf(result)).toContain('def total(self)');
-    expect(textOf(result)).toMatch(/^# cairn context · task /);
+    // The match line first (issue 21), then the package's header.
+    expect(textOf(result)).toMatch(/^match: strong — .*\n(?:.*\n)*?# cairn context · task /);
     expect(JSON.stringify(structured)).not.toContain('def total');
     expect(structured.items.length).toBeGreaterThan(0);
     for (const item of structured.items) expect(Object.keys(item).sort()).toEqual(['detail', 'lines', 'path', 'reason', 'symbol', 'tokens']);

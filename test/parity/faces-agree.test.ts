@@ -84,7 +84,9 @@ function expectSameMcpPackage(structured: Record<string, unknown>, expected: Pac
   const key = (item: Item): string => JSON.stringify(item);
   const kept = new Set(shown.items.map(key));
   expect(shown.items).toEqual(expected.items.filter((item) => kept.has(key(item))));
-  expect(shown.items.length).toBe(expected.items.length - dropped);
+  // The two packages were fitted in separate runs, whose ids tokenize apart: at the budget's
+  // edge one may hold one item more than the other (see expectSamePackage).
+  expect(Math.abs(shown.items.length - (expected.items.length - dropped))).toBeLessThanOrEqual(1);
 }
 
 /**
@@ -151,6 +153,8 @@ describe('the faces agree', () => {
     const expected = packageOf(fromCli.json);
     expect(expected.items.length).toBeGreaterThan(0);
     expectSamePackage(packageOf(http.json['package']), expected);
+    // Each face renders the package it is handed once: what HTTP shows is what the budget counted.
+    expect(counter.count(httpMarkdown.json['text'] as string)).toBe((httpMarkdown.json['tokens'] as { used: number }).used);
     // MCP answers in markdown, and a package's items depend on its format (each is counted as rendered): against HTTP's markdown.
     expectSameMcpPackage(fromMcp.structured, markdownPackage(httpMarkdown.json));
 
@@ -200,6 +204,75 @@ describe('the faces agree', () => {
     expect(secondMcp).toEqual(second);
   });
 
+  it('graph, impact and similar: the same neighbours, dependents and look-alikes', async () => {
+    const target = 'shop/cart.py::Cart.total';
+    const graphCli = await cli(['graph', 'shop/cart.py', '--depth', '2', '--json', '--no-refresh']);
+    const graphHttp = await api.post('/retrieval/graph', { start: 'shop/cart.py', max_distance: 2 });
+    const nodes = (json: unknown): unknown => (json as { nodes: unknown[]; edges: unknown[] }).nodes;
+    const edges = (json: unknown): unknown => (json as { nodes: unknown[]; edges: unknown[] }).edges;
+    expect((nodes(graphCli.json) as unknown[]).length).toBeGreaterThan(1);
+    expect(nodes(graphHttp.json)).toEqual(nodes(graphCli.json));
+    expect(edges(graphHttp.json)).toEqual(edges(graphCli.json));
+
+    const impactCli = await cli(['impact', target, '--depth', '2', '--json', '--no-refresh']);
+    const impactHttp = await api.post('/retrieval/impact', { target, depth: 2 });
+    const impactMcp = await tool('find_references', { target, depth: 2 });
+    const dependents = (json: unknown): string[] => (json as { dependents: { id: string }[] }).dependents.map((entry) => entry.id);
+    expect(dependents(impactCli.json).length).toBeGreaterThan(0);
+    expect(dependents(impactHttp.json)).toEqual(dependents(impactCli.json));
+    expect(dependents(impactMcp.structured)).toEqual(dependents(impactCli.json));
+
+    const similarCli = await cli(['similar', 'shop/cart.py', '--limit', '5', '--json', '--no-refresh']);
+    const similarHttp = await api.post('/retrieval/similar', { target: 'shop/cart.py', limit: 5 });
+    const results = (json: unknown): string[] => (json as { results: { id: string }[] }).results.map((item) => item.id);
+    expect(results(similarCli.json).length).toBeGreaterThan(0);
+    expect(results(similarHttp.json)).toEqual(results(similarCli.json));
+  });
+
+  it('episode, gates and entity after a hydration: the same views (CLI and HTTP; MCP has no introspection tool)', async () => {
+    const conversation = 'parity-introspection';
+    const fromCli = await cli(['hydrate', 'Cart.total discount', '--conversation', conversation, '--format', 'json', '--no-refresh']);
+    const http = await api.post('/hydrate', { query: 'Cart.total discount', conversation_id: conversation, format: 'json' });
+    const cliEpisode = (fromCli.json as { episode_id: string }).episode_id;
+    const httpEpisode = http.json['episode_id'] as string;
+    const entity = (http.json['blocks'] as { entity_key: string }[])[0]!.entity_key;
+    // Ids and times differ between the two repositories' runs; what memory holds must not.
+    // Tokens count texts that print those ids (a header, a changed block's "since episode");
+    // whether a disk check was cached depends on the process (the server keeps its cache).
+    const volatile = (key: string): boolean => key.endsWith('_at') || ['at', 'id', 'episode_id', 'used_tokens', 'token_count', 'last_check', 'cache_hit'].includes(key);
+    const ids = /\b(?:task|run|ep)-[0-9a-z]+-[0-9a-f]+\b|\d{4}-\d\d-\d\dT[\d:.]+Z|, cached\b/g;
+    const stable = (json: unknown): unknown =>
+      JSON.parse(JSON.stringify(json), (key, value: unknown) => (volatile(key) ? undefined : typeof value === 'string' ? value.replace(ids, '<id or time>') : value));
+    const pairs: [string[], string][] = [
+      [['episode', cliEpisode], `/introspect/hydration/${httpEpisode}`],
+      [['gates', cliEpisode], `/introspect/gates/${httpEpisode}`],
+      [['entity', entity, '--no-refresh'], `/introspect/entity/${encodeURIComponent(entity)}`],
+    ];
+    for (const [args, path] of pairs) {
+      const viewCli = await cli([...args, '--json']);
+      const viewHttp = await api.get(path);
+      expect(viewCli.code, viewCli.stderr).toBe(0);
+      expect(viewHttp.status, viewHttp.text).toBe(200);
+      expect(stable(JSON.parse(viewHttp.text)), path).toEqual(stable(viewCli.json));
+    }
+    // Gate B through both faces: the same decision, gate by gate, and the same state after.
+    const approvedCli = await cli(['approve', entity, '--json', '--no-refresh']);
+    const approvedHttp = await api.post('/memory/approve', { entity_key: entity });
+    expect(approvedCli.code, approvedCli.stderr).toBe(0);
+    const gates = (evaluation: Record<string, { passed: boolean }> & { decision: string }): unknown => ({
+      decision: evaluation.decision,
+      passed: ['structural', 'authority', 'fresh'].map((gate) => evaluation[gate]!.passed),
+    });
+    expect(gates(approvedHttp.json['evaluation'] as never)).toEqual(gates(approvedCli.json as never));
+    const rejectedCli = await cli(['reject', entity, '--json', '--no-refresh']);
+    const rejectedHttp = await api.post('/memory/reject', { entity_key: entity });
+    expect(rejectedCli.code, rejectedCli.stderr).toBe(0);
+    expect(rejectedHttp.json['state']).toBe((rejectedCli.json as { state: string }).state);
+    const missing = await cli(['episode', 'ep-never-was', '--json']);
+    const missingHttp = await api.get('/introspect/hydration/ep-never-was');
+    expect(missing.code).toBe(EXIT_CODES[errorOf(JSON.parse(missingHttp.text)).code as ErrorCode]);
+  });
+
   it('diagnose: the same decision and evidence', async () => {
     for (const repo of [cliRepo, httpRepo, mcpRepo]) {
       mkdirSync(join(repo.path, 'runs/r1'), { recursive: true });
@@ -218,6 +291,27 @@ describe('the faces agree', () => {
     expect(repoFiles((http.json['retrieval'] as { sot_files: { path: string }[] }).sot_files)).toEqual(repoFiles(cliJson.retrieval.sot_files));
     const mcpRepoFiles = (fromMcp.structured['evidence'] as { kind: string; path: string }[]).filter((piece) => piece.kind === 'repo').map((piece) => piece.path);
     expect(mcpRepoFiles).toEqual(repoFiles(cliJson.retrieval.sot_files));
+  });
+});
+
+describe('the failure memory through both faces that read it', () => {
+  it('failures list (CLI) and GET /repos/{repo}/failures (HTTP): the same failures, redacted alike, seen by a server started before the first was recorded', async () => {
+    const before = await api.get('/repos/shop/failures');
+    expect(JSON.parse(before.text)).toMatchObject({ total: 0, failures: [] });
+    const secretBundle = { ...SHOP_BUNDLE, error_message: `${SHOP_BUNDLE.error_message} password=hunter2hunter2` };
+    for (const repo of [cliRepo, httpRepo]) {
+      writeFileSync(join(repo.path, 'failure.json'), JSON.stringify(secretBundle));
+      const recorded = await runCli(['failures', 'record', '--bundle', join(repo.path, 'failure.json'), '--resolution', 'default the discount to 0', '--repo', repo.path]);
+      expect(recorded.code, recorded.stderr).toBe(0);
+    }
+    const fromCli = await cli(['failures', 'list', '--json']);
+    const http = await api.get('/repos/shop/failures');
+    expect(http.status, http.text).toBe(200);
+    const rows = (list: { error_message?: string; errorMessage?: string; resolution: string }[]): string[] => list.map((row) => `${row.error_message ?? row.errorMessage} → ${row.resolution}`);
+    const cliRows = rows(fromCli.json as never);
+    expect(cliRows).toHaveLength(1);
+    expect(cliRows[0]).not.toContain('hunter2hunter2');
+    expect(rows((JSON.parse(http.text) as { failures: never }).failures)).toEqual(cliRows);
   });
 });
 

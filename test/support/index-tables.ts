@@ -21,6 +21,7 @@ const FTS_KEYS: Record<string, string> = {
   symbols_fts: 'SELECT id, key FROM symbols',
   docs_fts: 'SELECT rowid AS id, id AS key FROM doc_chunks',
   commits_fts: 'SELECT id, sha AS key FROM commits',
+  file_meta_fts: 'SELECT id, path AS key FROM files',
 };
 
 const QUERIES: Record<string, string> = {
@@ -40,6 +41,7 @@ const QUERIES: Record<string, string> = {
   cochange: 'SELECT a, b, count FROM cochange ORDER BY a, b',
   commits: 'SELECT sha, time, message FROM commits ORDER BY sha',
   commit_files: 'SELECT c.sha, f.path FROM commit_files f JOIN commits c ON c.id = f.commit_id ORDER BY 1, 2',
+  file_meta: 'SELECT path, module, domain, doc, top_level FROM file_meta ORDER BY path',
 };
 
 /** Tables compared through another query: FTS shadow and vocabulary tables, and those of QUERIES. */

@@ -1,6 +1,6 @@
 // Test support (imported by tests only): a repository indexed in-process with episode
 // memory on it — the real memory store, the retrieval pipeline, the o200k counter and the
-// indexer's extraction, wired as src/app-memory.ts wires them — and a log that keeps lines.
+// indexer's extraction, wired as src/app/memory.ts wires them — and a log that keeps lines.
 
 import { openMemoryStore } from '../../src/app/stores.js';
 import { extractEntities } from '../../src/indexer/extract-entities.js';

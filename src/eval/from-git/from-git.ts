@@ -11,7 +11,7 @@ import type { EvalTask } from '../dataset.js';
 import type { TaskWorkspace } from '../run-eval.js';
 import { changedLines, goldFunctions } from './gold.js';
 import { selectCommitTasks, type GitTask, type Selection } from './select-tasks.js';
-import { inspectRepository, openWorkCopy, type UserRepository } from './work-copy.js';
+import { inspectRepository, openWorkCopy, type UserRepository, type WorkCopy } from './work-copy.js';
 
 export interface FromGitOptions {
   repo: string;
@@ -33,14 +33,8 @@ export interface FromGitSession {
 }
 
 export async function openFromGit(options: FromGitOptions): Promise<FromGitSession> {
-  const user = await inspectRepository(options.repo);
-  const repoName = safeName(basename(user.top));
-  const workDir = options.keepUnder ? keptWorkDir(options.keepUnder, user, repoName) : mkdtempSync(join(tmpdir(), 'cairn-eval-'));
-  const close = (): void => {
-    if (!options.keepUnder) rmSync(workDir, { recursive: true, force: true });
-  };
+  const { user, repoName, workDir, copy, close } = await openWork(options);
   try {
-    const copy = await openWorkCopy(user, workDir);
     const selection = await selectCommitTasks({
       cwd: copy.root,
       head: user.head,
@@ -59,6 +53,47 @@ export async function openFromGit(options: FromGitOptions): Promise<FromGitSessi
       },
     };
     return { user, selection, tasks: selection.tasks.map(withoutRanges), workspace, workDir, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+export type DatasetOnGitSession = Omit<FromGitSession, 'selection' | 'tasks'>;
+
+/**
+ * A written dataset's tasks (`--write-dataset`) on the repository they came from: each
+ * task's base commit checked out in cairn's work copy and re-indexed incrementally between
+ * tasks, as `--from-git` ranks them, without selecting commits again — so every build is
+ * measured on the same tasks, whatever its own file classification would select.
+ */
+export async function openDatasetOnGit(options: { repo: string; keepUnder?: string | undefined }): Promise<DatasetOnGitSession> {
+  const { user, workDir, copy, close } = await openWork(options);
+  const workspace: TaskWorkspace = {
+    async prepare(task) {
+      await copy.checkout(task.base_commit);
+      return { root: copy.root, indexDir: copy.indexDir };
+    },
+  };
+  return { user, workspace, workDir, close };
+}
+
+/** The user's repository read, and cairn's work copy of it opened (kept under `keepUnder`, else in a temp folder). */
+async function openWork(options: { repo: string; keepUnder?: string | undefined }): Promise<{
+  user: UserRepository;
+  repoName: string;
+  workDir: string;
+  copy: WorkCopy;
+  close(): void;
+}> {
+  const user = await inspectRepository(options.repo);
+  const repoName = safeName(basename(user.top));
+  const workDir = options.keepUnder ? keptWorkDir(options.keepUnder, user, repoName) : mkdtempSync(join(tmpdir(), 'cairn-eval-'));
+  const close = (): void => {
+    if (!options.keepUnder) rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    return { user, repoName, workDir, copy: await openWorkCopy(user, workDir), close };
   } catch (error) {
     close();
     throw error;

@@ -14,13 +14,16 @@ describe('ChunkRag', () => {
       'long.py': `${body('plain', 60)}\n${body('refund', 60)}\n${body('plain', 30)}\n`,
       'other.py': `${body('refund refund refund', 10)}\n`,
       'unrelated.py': `${body('nothing', 10)}\n`,
+      // Prose and config about refunds: a code-only chunk RAG never indexes them.
+      'docs/refunds.md': `# refund refund refund\n\nHow a refund works.\n`,
+      'refunds.json': `{"refund": "refund refund refund"}\n`,
     });
   });
   afterAll(() => repo.close());
 
   it('ranks 60-line windows by BM25 and takes them in rank order while they fit', () => {
     const rag = new ChunkRag(counter);
-    const built = rag.package(repo.ports.reader, repo.ports.root, 'refund', 20_000);
+    const built = rag.package(repo.ports.reader, repo.ports.root, 'refund', 20_000, 'code');
     expect(built.blocks.map((b) => `${b.path}:${b.startLine}`)).toEqual(['other.py:1', 'long.py:61']);
     expect(built.blocks[1]!.text.split('\n')).toHaveLength(CHUNK_LINES);
     expect(built.used).toBe(counter.count(built.rendered));
@@ -28,8 +31,16 @@ describe('ChunkRag', () => {
 
   it('never exceeds the budget, passing over a chunk that does not fit', () => {
     const rag = new ChunkRag(counter);
-    const small = rag.package(repo.ports.reader, repo.ports.root, 'refund', 300);
+    const small = rag.package(repo.ports.reader, repo.ports.root, 'refund', 300, 'code');
     expect(small.used).toBeLessThanOrEqual(300);
     expect(small.blocks.map((b) => b.path)).toEqual(['other.py']);
+  });
+
+  it('chunks docs and config too when scoped to all files, and only source files when scoped to code', () => {
+    const rag = new ChunkRag(counter);
+    const all = rag.package(repo.ports.reader, repo.ports.root, 'refund', 20_000, 'all');
+    expect(all.blocks.map((b) => b.path).sort()).toEqual(['docs/refunds.md', 'long.py', 'other.py', 'refunds.json']);
+    const code = rag.package(repo.ports.reader, repo.ports.root, 'refund', 20_000, 'code');
+    expect(code.blocks.map((b) => b.path).sort()).toEqual(['long.py', 'other.py']);
   });
 });

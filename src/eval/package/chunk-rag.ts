@@ -1,8 +1,11 @@
-// The naive baseline every package is judged against: the tree's 60-line windows ranked by
+// The naive baselines every package is judged against: the tree's 60-line windows ranked by
 // BM25 against the whole task text, taken in rank order while they fit the budget. This is
 // what anyone gets for free from a chunking RAG; cairn must beat it by a wide margin.
-// Tokens are the same code tokens cairn's full-text index uses (identifiers whole and
-// split, stemmed), so the baseline is not handicapped by a weaker tokenizer.
+// Two scopes: source files only (what a user's code RAG such as claude-context or Continue
+// indexes: the strong baseline), and every indexed file (docs, config and JSON chunks
+// dilute it, so it is the weaker one). Tokens are the same code tokens cairn's full-text
+// index uses (identifiers whole and split, stemmed), so the baseline is not handicapped by
+// a weaker tokenizer.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +32,9 @@ interface Chunk {
   tokens: Int32Array;
 }
 
+/** Which files a chunk RAG indexes: source code only, or every indexed file. */
+export type ChunkScope = 'code' | 'all';
+
 export interface ChunkRagPackage {
   blocks: ShownBlock[];
   rendered: string;
@@ -45,16 +51,20 @@ export class ChunkRag {
 
   constructor(private readonly counter: TokenCounter, private readonly maxCachedFiles = 60_000) {}
 
-  package(reader: CuratedReader, root: string, query: string, budget: number): ChunkRagPackage {
-    const chunks = this.chunksOf(reader, root);
-    const ranked = this.rank(chunks, query);
-    return this.fill(ranked, root, query, budget);
+  /** The last ranking, reused by the next budget of the same task and scope. */
+  private lastRanking: { key: string; ranked: Chunk[] } | null = null;
+
+  package(reader: CuratedReader, root: string, query: string, budget: number, scope: ChunkScope = 'all'): ChunkRagPackage {
+    const key = `${scope}\0${root}\0${reader.contentVersion()}\0${query}`;
+    if (this.lastRanking?.key !== key) this.lastRanking = { key, ranked: this.rank(this.chunksOf(reader, root, scope), query) };
+    return this.fill(this.lastRanking.ranked, root, query, budget);
   }
 
-  private chunksOf(reader: CuratedReader, root: string): Chunk[] {
+  private chunksOf(reader: CuratedReader, root: string, scope: ChunkScope): Chunk[] {
     if (this.byHash.size > this.maxCachedFiles) this.byHash.clear();
     const out: Chunk[] = [];
     for (const file of reader.files({ includeTests: true })) {
+      if (scope === 'code' && file.kind !== 'code') continue;
       for (const chunk of this.fileChunks(file, root)) out.push({ ...chunk, path: file.path, language: file.language });
     }
     return out;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { createO200kCounter } from '../../tokenizer/tokens.js';
 import type { EvalTask } from '../dataset.js';
-import { chunkRagEvaluator, packageEvaluator } from './package-evaluator.js';
+import { CHUNK_RAG_ALL_EVALUATOR, CHUNK_RAG_CODE_EVALUATOR, chunkRagEvaluator, chunkRagEvaluators, packageEvaluator } from './package-evaluator.js';
 
 const TASK: EvalTask = {
   id: 't1',
@@ -41,16 +41,17 @@ describe('context recall evaluators', () => {
   });
 
   it('derives gold functions from the changed lines when a task lists none', async () => {
-    const evaluator = chunkRagEvaluator([8000], createO200kCounter());
+    const evaluator = chunkRagEvaluator([8000], 'code');
     const score = await evaluator.evaluate({ ...TASK, gold_functions: [] }, context());
     expect(score.detail).toMatchObject({ goldFunctionsInTree: ['shop/cart.py:Cart.total'] });
     expect(score.metrics['ctx.fn@8k']).toBe(1);
   });
 
   it('measures the chunk-RAG baseline with the same metrics, within its budget', async () => {
-    const evaluator = chunkRagEvaluator([8000, 300], createO200kCounter());
-    const score = await evaluator.evaluate(TASK, context());
-    expect(evaluator.metrics.map((m) => m.name)).toEqual(packageEvaluator({ budgets: [8000, 300], openLogs: () => { throw new Error('unused'); } }).metrics.map((m) => m.name));
+    const [evaluator, allFiles] = chunkRagEvaluators([8000, 300], createO200kCounter());
+    expect([evaluator!.name, allFiles!.name]).toEqual([CHUNK_RAG_CODE_EVALUATOR, CHUNK_RAG_ALL_EVALUATOR]);
+    const score = await evaluator!.evaluate(TASK, context());
+    expect(evaluator!.metrics.map((m) => m.name)).toEqual(packageEvaluator({ budgets: [8000, 300], openLogs: () => { throw new Error('unused'); } }).metrics.map((m) => m.name));
     expect(score.metrics['ctx.lines@8k']).toBe(1);
     // 300 tokens hold no 60-line chunk of cart.py.
     expect(score.metrics['ctx.lines@300']).toBe(0);

@@ -1,6 +1,7 @@
 // Context recall as evaluators for `cairn eval`: cairn's retrieval package, and the chunk-RAG
-// baseline in the same run, each measured at every budget by the same code (recall.ts) on
-// the same gold. Both report the same metrics, so the report prints them side by side.
+// baselines in the same run (source files only, and every indexed file), each measured at
+// every budget by the same code (recall.ts) on the same gold. All report the same metrics,
+// so the report prints them side by side.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,17 +9,21 @@ import { itemIdentity, textAt, type ContextPackage, type MatchStrength } from '.
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
+import type { Ranker } from '../../search/rank/types.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';
 import type { EvalTask } from '../dataset.js';
 import type { MetricSpec, TaskContext, TaskEvaluator, TaskScore, TaskTree } from '../evaluator.js';
-import { ChunkRag } from './chunk-rag.js';
+import { ChunkRag, type ChunkScope } from './chunk-rag.js';
 import { goldFunctionRanges, goldLines } from './gold-code.js';
 import { measureRecall, type Recall } from './recall.js';
 import type { FileLines, ShownBlock } from './shown-lines.js';
 
 export const PACKAGE_EVALUATOR = 'package';
-export const CHUNK_RAG_EVALUATOR = 'chunk-rag';
+/** The chunk RAG over source files only: the baseline cairn is judged against. */
+export const CHUNK_RAG_CODE_EVALUATOR = 'chunk-rag-code';
+/** The chunk RAG over every indexed file (docs, config, JSON too), kept beside it. */
+export const CHUNK_RAG_ALL_EVALUATOR = 'chunk-rag-all';
 export const MATCH_EVALUATOR = 'match';
 
 export interface PackageEvaluatorOptions {
@@ -29,6 +34,10 @@ export interface PackageEvaluatorOptions {
   /** The evaluator's name in reports (default "package"), to compare settings side by side. */
   name?: string;
   tuning?: RetrievalTuning;
+  /** The ranker the retrieval seeds from (default: the pipeline's own). */
+  ranker?: Ranker;
+  /** Commits per file in the package's historical section (absent: none). */
+  history?: number | undefined;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -121,13 +130,14 @@ export function matchEvaluator(options: Omit<PackageEvaluatorOptions, 'name'>): 
 async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, task: EvalTask, context: TaskContext, budget: number): Promise<ContextPackage> {
   const logs = options.openLogs(context.tree);
   try {
-    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null };
+    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}) };
     const result = await retrieve(ports, {
       task: task.query,
       stages: options.stages ?? ['scope', 'precision'],
       budget: { contextWindow: budget, reservedTokens: 0 },
       format: 'markdown',
       ...(options.tuning ? { tuning: options.tuning } : {}),
+      ...(options.history ? { history: options.history } : {}),
     });
     return result.package;
   } finally {
@@ -139,12 +149,18 @@ function matchScores(match: MatchStrength, label: string): Record<string, number
   return { [`match.flagged@${label}`]: match === 'strong' ? 0 : 1, [`match.none@${label}`]: match === 'none' ? 1 : 0 };
 }
 
-export function chunkRagEvaluator(budgets: readonly number[], counter: TokenCounter = createO200kCounter()): TaskEvaluator {
-  const rag = new ChunkRag(counter);
-  return recallEvaluator(CHUNK_RAG_EVALUATOR, budgets, (task, context, budget) => {
-    const built = rag.package(context.reader, context.tree.root, task.query, budget);
+export function chunkRagEvaluator(budgets: readonly number[], scope: ChunkScope, rag: ChunkRag = new ChunkRag(createO200kCounter())): TaskEvaluator {
+  const name = scope === 'code' ? CHUNK_RAG_CODE_EVALUATOR : CHUNK_RAG_ALL_EVALUATOR;
+  return recallEvaluator(name, budgets, (task, context, budget) => {
+    const built = rag.package(context.reader, context.tree.root, task.query, budget, scope);
     return { blocks: built.blocks, named: new Set(built.blocks.map((block) => block.path)), used: built.used };
   });
+}
+
+/** Both chunk-RAG baselines, code-only first, sharing one chunk cache. */
+export function chunkRagEvaluators(budgets: readonly number[], counter: TokenCounter = createO200kCounter()): TaskEvaluator[] {
+  const rag = new ChunkRag(counter);
+  return [chunkRagEvaluator(budgets, 'code', rag), chunkRagEvaluator(budgets, 'all', rag)];
 }
 
 type ShowAt = (task: EvalTask, context: TaskContext, budget: number) => Shown | Promise<Shown>;

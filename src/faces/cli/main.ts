@@ -39,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   reject: async () => (await import('./commands/authority-commands.js')).registerRejectCommand,
   doctor: async () => (await import('./commands/doctor-command.js')).registerDoctorCommand,
   memory: async () => (await import('./commands/memory-command.js')).registerMemoryCommand,
+  enrich: async () => (await import('./commands/enrich-command.js')).registerEnrichCommand,
   migrate: async () => (await import('./commands/migrate-command.js')).registerMigrateCommand,
 };
 
@@ -72,12 +73,12 @@ function withLogOptions(command: Command): void {
 
 /**
  * Commands whose package is fitted on a worker thread: the thread is started before their
- * modules load, so the tokenizer it loads is ready sooner (retrieval/budget/fit-thread.ts).
+ * modules load, so the tokenizer it loads is ready sooner (app/fit-ahead.ts).
  */
 const FITTING_COMMANDS = new Set(['retrieve', 'refine', 'hydrate']);
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  if (FITTING_COMMANDS.has(argv[2] ?? '')) (await import('../../retrieval/budget/fit-thread.js')).startFitThreadAhead();
+  if (FITTING_COMMANDS.has(argv[2] ?? '')) (await import('../../app/fit-ahead.js')).startFitThreadAhead();
   const program = await buildProgram(io, argv[2]);
   try {
     await program.parseAsync(argv);

@@ -7,7 +7,7 @@
 import { printable } from '../../core/printable.js';
 import { LOG_LEVELS, type LogLevel } from '../../logging/levels.js';
 import { createLogging, parseLogVariable } from '../../logging/logger.js';
-import type { MemoryLog } from '../../memory/ports.js';
+import type { MemoryLog } from '../../operations/memory.js';
 import type { Io } from './io.js';
 
 function settingsOf(io: Io): { level: LogLevel; format: 'text' | 'json' } {

@@ -1,20 +1,14 @@
 // The index a command answers from: refreshed incrementally first (unless --no-refresh),
-// then opened at its last complete state (app-readers.ts).
+// and what the refresh could not do said on stderr; the handle a command's operation runs
+// on is repo-handle.ts.
 
 import type { RepoContext } from '../../config/repo-context.js';
 import { drainIndex, refreshesLocally, runIndex } from '../../app/stores.js';
-import { busyNote, openCompleteReader } from '../../app/readers.js';
+import { busyNote } from '../../app/readers.js';
 import { isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
 import type { IndexSummary } from '../../indexer/index-repository.js';
-import type { CuratedReader } from '../../store/curated.js';
 import type { Io } from './io.js';
-
-/** Refreshes the index when asked, then opens it for reading. */
-export async function openIndexForCommand(context: RepoContext, io: Io, refresh: boolean): Promise<CuratedReader> {
-  if (refresh) await refreshQuietly(context, io);
-  return openCompleteReader(context, { onWait: (writer) => io.err(`cairn: note: waiting for process ${writer} to finish updating the index\n`) });
-}
 
 /**
  * Brings the index up to date before answering. The curated index is complete before the

@@ -17,18 +17,22 @@ import { timeout } from 'hono/timeout';
 import { describeConfigIssues } from '../../config/issues.js';
 import { Admission, OverloadedError } from './admission.js';
 import { bearerAuth } from './auth.js';
+import { crossSiteGuard } from './cross-site.js';
 import { ResultCache } from './cache.js';
 import { answerFor, errorBody } from './errors.js';
 import { jsonDepthLimit } from './json-depth-limit.js';
 import { createMetrics } from './metrics.js';
 import { OPERATIONS } from './operations.js';
 import { inProcessQueries } from '../../serve/query-pool.js';
+import { registerAuthorityRoutes } from './routes/authority.js';
 import { registerDiagnosticsRoutes } from './routes/diagnostics.js';
 import { registerMemoryRoutes } from './routes/memory.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerRetrievalRoutes } from './routes/retrieval.js';
 import { registerServiceRoutes } from './routes/service.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import type { HttpOptions } from './types.js';
+import { isWebPagePath, registerWebPage } from '../web/routes.js';
 
 export type HttpEnv = { Variables: { requestId: string } };
 
@@ -63,7 +67,8 @@ export function createHttpApp(options: HttpOptions): HttpApp {
     const level = c.res.status >= 500 ? 'warn' : 'info';
     options.logger[level]({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, route, status: c.res.status, ms: Math.round(seconds * 1000), ...(c.res.headers.get('x-cache') ? { cache: c.res.headers.get('x-cache') } : {}) }, 'request');
   });
-  app.use(bearerAuth(options.token));
+  app.use(bearerAuth(options.token, isWebPagePath));
+  app.use(crossSiteGuard());
   app.use(
     bodyLimit({
       maxSize: options.bodyLimitBytes,
@@ -78,6 +83,9 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   registerTaskRoutes(app, deps);
   registerMemoryRoutes(app, deps);
   registerDiagnosticsRoutes(app, deps);
+  registerOverviewRoutes(app, deps);
+  registerAuthorityRoutes(app, deps);
+  registerWebPage(app, { tokenRequired: options.token !== null, version: options.version, ...(options.webAssets !== undefined ? { assets: options.webAssets } : {}) });
   registerServiceRoutes(app, { ...deps, metrics, version: options.version, authenticated: options.token !== null });
 
   app.notFound((c) => c.json(errorBody('ROUTE_NOT_FOUND', `no route ${c.req.method} ${c.req.path}`, 'GET /openapi.json lists the routes'), 404));

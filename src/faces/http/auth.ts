@@ -27,7 +27,12 @@ export function tokensEqual(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export function bearerAuth(token: string | null): MiddlewareHandler {
+/**
+ * `open` names the paths served without the token (the web page's shell and assets, which
+ * hold no repository data and must load before the page can ask for the token); the Host
+ * rule holds for them too.
+ */
+export function bearerAuth(token: string | null, open: (path: string) => boolean = () => false): MiddlewareHandler {
   const expected = token;
   return async (c, next) => {
     const host = (c.req.header('host') ?? '').trim();
@@ -39,6 +44,7 @@ export function bearerAuth(token: string | null): MiddlewareHandler {
       }
       return next();
     }
+    if (open(c.req.path)) return next();
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (match === null || !tokensEqual(match[1]!.trim(), expected)) {

@@ -27,7 +27,7 @@ export const HTTP_STATUS: Record<ErrorCode, ContentfulStatusCode> = {
 };
 
 /** Codes of the HTTP layer itself, beside the engine's. */
-export type HttpErrorCode = ErrorCode | 'INVALID_REQUEST' | 'UNAUTHORIZED' | 'PAYLOAD_TOO_LARGE' | 'TIMEOUT' | 'ROUTE_NOT_FOUND' | 'FORBIDDEN_HOST' | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT' | 'OVERLOADED';
+export type HttpErrorCode = ErrorCode | 'INVALID_REQUEST' | 'UNAUTHORIZED' | 'PAYLOAD_TOO_LARGE' | 'TIMEOUT' | 'ROUTE_NOT_FOUND' | 'FORBIDDEN_HOST' | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT' | 'OVERLOADED' | 'CROSS_SITE' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAGE_NOT_BUILT';
 
 export interface ErrorBody {
   error: { code: HttpErrorCode; message: string; hint?: string };

@@ -4,6 +4,7 @@
 
 import type { RepoHandle } from '../../operations/handle.js';
 import type { RenderFormat } from '../../core/context-package.js';
+import { jsonView, renderPackage } from '../../render/index.js';
 import { budgetFor, getContext, type ContextAnswer, type ContextInput } from '../../operations/context.js';
 import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
 
@@ -14,6 +15,7 @@ export interface ContextRequest {
   max_tokens?: number | undefined;
   stages?: string[] | undefined;
   format: RenderFormat;
+  history?: number | undefined;
 }
 
 export const OPERATIONS = {
@@ -23,13 +25,14 @@ export const OPERATIONS = {
 
 function contextInput(repo: RepoHandle, input: ContextRequest): ContextInput {
   const budget = budgetFor(repo, { contextWindow: input.budget?.context_window, reservedTokens: input.budget?.reserved_tokens, maxTokens: input.max_tokens });
-  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format };
+  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format, history: input.history };
 }
 
 export type OperationName = keyof typeof OPERATIONS;
 export type OperationInput<N extends OperationName> = Parameters<(typeof OPERATIONS)[N]>[1];
 export type OperationOutput<N extends OperationName> = Awaited<ReturnType<(typeof OPERATIONS)[N]>>;
 
+/** The answer as HTTP sends it: the package rendered once, as the JSON view object or as text. */
 export function contextJson(answer: ContextAnswer, format: RenderFormat): Record<string, unknown> {
   const { budget } = answer.package;
   return {
@@ -38,7 +41,7 @@ export function contextJson(answer: ContextAnswer, format: RenderFormat): Record
     format,
     match: answer.package.match,
     match_evidence: answer.package.matchEvidence,
-    ...(format === 'json' ? { package: JSON.parse(answer.rendered) as unknown } : { text: answer.rendered }),
+    ...(format === 'json' ? { package: jsonView(answer.package) } : { text: renderPackage(answer.package, format) }),
     tokens: { used: budget.used, available: budget.available },
     notes: answer.notes,
     deleted: answer.deleted,

@@ -4,8 +4,8 @@
 
 import { z } from '@hono/zod-openapi';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
-import { FILE_RELATIONS } from '../../search/graph/repo-graph.js';
-import { MAX_IMPACT_DEPTH } from '../../search/graph/impact.js';
+import { FILE_RELATIONS, MAX_IMPACT_DEPTH } from '../../operations/targets.js';
+import { MAX_HISTORY_COMMITS } from '../../operations/context.js';
 
 /** Longest task or query text accepted (the body limit bounds it too). */
 const MAX_TEXT = 4 * 1024 * 1024;
@@ -47,6 +47,7 @@ export const searchBody = z
       })
       .strict()
       .optional(),
+    signals: z.boolean().default(false).openapi({ description: "Hybrid rows carry each ranking signal's rank and part in the score" }),
   })
   .strict()
   .openapi('SearchRequest');
@@ -56,7 +57,15 @@ export const searchAnswer = z
     query: z.string(),
     kind: z.string(),
     mode: z.string(),
-    results: z.array(z.object({ path: z.string(), symbol: z.string().optional(), line: z.number().optional(), score: z.number() })),
+    results: z.array(
+      z.object({
+        path: z.string(),
+        symbol: z.string().optional(),
+        line: z.number().optional(),
+        score: z.number(),
+        signals: z.array(z.object({ signal: z.string(), rank: z.number().nullable(), contribution: z.number() })).optional(),
+      }),
+    ),
     deleted: z.number().optional(),
     note: z.string().optional(),
   })
@@ -79,6 +88,7 @@ export const contextBody = z
     max_tokens: z.number().int().min(100).max(10_000_000).optional().openapi({ description: 'Instead of budget: the package gets at most this many tokens' }),
     stages: z.array(z.string().min(1).max(64)).min(1).max(16).optional().openapi({ description: 'Stages in order (default: retrieval.stages, else every stage)' }),
     format: z.enum(['json', 'markdown', 'prompt']).default('json'),
+    history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().openapi({ description: 'Recent commits per file shown in a historical section, within the budget (default: none)' }),
   })
   .strict()
   .openapi('ContextRequest');
@@ -161,7 +171,7 @@ export const taskParams = z.object({
   task_id: z.string().min(1).max(128).openapi({ param: { name: 'task_id', in: 'path' }, example: 'task-0mwwi3t4x-d4f610a5' }),
 });
 
-const repoParam = z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' });
+export const repoParam = z.string().min(1).max(200).openapi({ param: { name: 'repo', in: 'path' }, example: 'shop' });
 
 export const repoTaskParams = taskParams.extend({ repo: repoParam });
 

@@ -6,6 +6,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { AdmissionLimits } from './admission.js';
 import type { QueryRunner } from '../../serve/query-pool.js';
 import type { OPERATIONS } from './operations.js';
+import type { WebAssets } from '../web/assets.js';
 
 export type CacheConfig = ConfiguredCache;
 
@@ -22,4 +23,6 @@ export interface HttpOptions {
   admission: AdmissionLimits;
   /** Where pooled operations run (default: in this thread). */
   queries?: QueryRunner<typeof OPERATIONS>;
+  /** The web page's built files (default: dist/web; null: not built, /ui answers 503). */
+  webAssets?: WebAssets | null;
 }

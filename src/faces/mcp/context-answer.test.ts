@@ -31,7 +31,7 @@ function manyItems(count: number): ContextPackage {
 }
 
 function answerOf(pkg: ContextPackage): ContextAnswer {
-  return { taskId: pkg.taskId, runId: pkg.runId, package: pkg, rendered: renderPackage(pkg, 'markdown'), notes: pkg.notes, warnings: [], ms: 1, deleted: 0 };
+  return { taskId: pkg.taskId, runId: pkg.runId, package: pkg, notes: pkg.notes, warnings: [], ms: 1, deleted: 0 };
 }
 
 function tokens(answer: Answer): { text: number; structured: number } {
@@ -56,13 +56,13 @@ describe('get_context answers (regression: the package\'s code was carried twice
     expect(headings).toEqual(items.map((item) => `${item.path}::${item.symbol}`));
   });
 
-  it('hand over the pipeline\'s own render when it fits (rendered once)', () => {
+  it('hand over the package as markdown, the text the pipeline counted, when it fits', () => {
     const pkg = manyItems(5);
     const given = answerOf({ ...pkg, budget: { ...pkg.budget, evicted: [] } });
-    expect(packageAnswer(counter, given, 8000).text).toBe(given.rendered);
+    expect(packageAnswer(counter, given, 8000).text).toBe(renderPackage(given.package, 'markdown'));
     // With candidates left out by the budget, the render and then a note naming them.
     const evicted = answerOf(pkg);
-    expect(packageAnswer(counter, evicted, 8000).text).toBe(`${evicted.rendered.trimEnd()}\n\n(2 candidates left out for the budget (dask/core.py, dask/base.py): raise max_tokens, read_symbol one, or call again with task_id and missing)\n`);
+    expect(packageAnswer(counter, evicted, 8000).text).toBe(`${renderPackage(pkg, 'markdown').trimEnd()}\n\n(2 candidates left out for the budget (dask/core.py, dask/base.py): raise max_tokens, read_symbol one, or call again with task_id and missing)\n`);
   });
 
   it('stay within the cap read any way — text alone, structured alone, both — dropping the lowest-ranked items first', () => {

@@ -1,6 +1,7 @@
 // get_context's answer, carrying the code once. Which part of a tool result reaches the
 // model depends on the client (the text block, the structured content, or both), so the
-// code goes in the text block only — the markdown the pipeline rendered and counted — and
+// code goes in the text block only — the package rendered as markdown, as the pipeline
+// rendered it to count the budget — and
 // the structured content holds each item's metadata (path, symbol, lines, detail, tokens,
 // reason) in the order the text shows them; the dependencies among the files are in the
 // markdown only. Both together stay under the cap (cap.ts);
@@ -28,13 +29,13 @@ export function answerReserve(cap: number): number {
   return 200 + Math.ceil(cap * 0.12);
 }
 
-/** A package's answer; `answer.rendered` is its markdown render (get_context asks for markdown). */
+/** A package's answer, rendered as markdown once for each prefix of items tried (get_context fits the package for markdown). */
 export function packageAnswer(counter: TokenCounter, answer: ContextAnswer, cap: number): Answer {
   const pkg = answer.package;
   const total = pkg.items.length;
   const build = (kept: number): Answer => {
     const shown = kept === total ? pkg : withItems(pkg, pkg.items.slice(0, kept));
-    const markdown = kept === total ? answer.rendered : renderPackage(shown, 'markdown');
+    const markdown = renderPackage(shown, 'markdown');
     const omitted = [evictedNote(pkg), cappedNote(total - kept, 'item', cap)].filter((note) => note !== null).join('; ');
     return { structured: packageMetadata(shown, omitted), text: withNote(markdown, omitted) };
   };

@@ -6,9 +6,11 @@
 
 import { z } from 'zod';
 import { MAX_MCP_TOKENS } from '../../config/schema.js';
+import { MAX_HISTORY_COMMITS } from '../../operations/context.js';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { UsageError } from '../../core/errors.js';
-import { getContext, missingRequest, refineContext } from '../../operations/context.js';
+import { getContext } from '../../operations/context.js';
+import { missingRequest, refineContext } from '../../operations/refine.js';
 import { hydrateEpisode } from '../../operations/memory.js';
 import type { Answer } from './cap.js';
 import { answerReserve, episodeAnswer, packageAnswer } from './context-answer.js';
@@ -27,6 +29,7 @@ const getContextInput = z
     task_id: z.string().optional().describe('Refine an earlier answer: its task_id'),
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
+    history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().describe('Also show this many recent commits of each main file (how the code came to be)'),
     conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
     resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
@@ -53,7 +56,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   const answer = await context.withIndex((view) =>
     refining
       ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'markdown' })
-      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown' }),
+      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown', history: args.history }),
   );
   return packageAnswer(context.counter, answer, cap);
 }

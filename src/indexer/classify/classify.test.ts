@@ -82,6 +82,8 @@ describe('classifyFile: tests, examples, vendored', () => {
     'src/main/java/a/ParserTests.java',
     'Tests/AppTests.swift',
     'go/testdata/input.json',
+    'src/__mocks__/fs.ts',
+    'src/__fixtures__/config.ts',
   ])('%s is a test', (path) => {
     expect(classifyFile(path, '').isTest).toBe(true);
   });
@@ -103,6 +105,7 @@ describe('classifyFile: tests, examples, vendored', () => {
     expect(classifyFile('docs/Samples/a.ts', '').isExample).toBe(true);
     expect(classifyFile('docs_src/tutorial/app.py', '').isExample).toBe(true);
     expect(classifyFile('demo/index.js', '').isExample).toBe(true);
+    expect(classifyFile('playground/ssr/src/app.tsx', '').isExample).toBe(true);
     expect(classifyFile('src/example.py', '').isExample).toBe(false);
     expect(classifyFile('src/examples_util.py', '').isExample).toBe(false);
   });

@@ -2,7 +2,8 @@
 // test, an example, vendored, generated? Folder names compare case-insensitively, file
 // name patterns case-sensitively (`FooTest.java` is a test, `Contest.java` is not).
 
-const TEST_FOLDERS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', 'spec', 'testdata', 'e2e']);
+// `__mocks__` and `__fixtures__` are Jest's folders beside the code they stand in for.
+const TEST_FOLDERS: ReadonlySet<string> = new Set(['test', 'tests', '__tests__', '__mocks__', '__fixtures__', 'spec', 'testdata', 'e2e']);
 
 const TEST_FILE = new RegExp(
   [
@@ -15,8 +16,10 @@ const TEST_FILE = new RegExp(
   ].join('|'),
 );
 
+// A monorepo's `playground/` holds small apps its end-to-end tests run against (Vite,
+// React Router): usage of the code, like examples, not the code itself.
 const EXAMPLE_FOLDERS: ReadonlySet<string> = new Set([
-  'example', 'examples', 'sample', 'samples', 'demo', 'demos', 'docs_src', 'cookbook',
+  'example', 'examples', 'sample', 'samples', 'demo', 'demos', 'docs_src', 'cookbook', 'playground', 'playgrounds',
 ]);
 
 const VENDORED_FOLDERS: ReadonlySet<string> = new Set([

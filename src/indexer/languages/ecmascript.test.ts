@@ -17,6 +17,7 @@ describe('typescript extraction', () => {
       ['WidgetStore.find#1', 'method', 'WidgetStore', true, 30, 30],
       ['WidgetStore.find#2', 'method', 'WidgetStore', true, 31, 31],
       ['WidgetStore.find', 'method', 'WidgetStore', true, 32, 35],
+      ['WidgetStore.find.load', 'method', 'WidgetStore.find', false, 33, 33],
       ['WidgetStore.#secret', 'method', 'WidgetStore', false, 37, 37],
       ['Store', 'interface', null, true, 40, 42],
       ['Shape', 'type', null, true, 45, 45],
@@ -88,7 +89,7 @@ describe('typescript extraction', () => {
       ['WidgetStore.onChange', 'ChangeEvent', null, 'type', 16],
       ['WidgetStore.onChange', 'emit', 'this', 'call', 16],
       ['WidgetStore.constructor', 'Config', null, 'type', 18],
-      ['WidgetStore.find', 'fetchAll', null, 'call', 33],
+      ['WidgetStore.find.load', 'fetchAll', null, 'call', 33],
       ['WidgetStore.find', 'helper', null, 'call', 34],
       ['WidgetStore.find', 'get', 'this.cache', 'call', 34],
       ['WidgetStore.find', 'join', 'path', 'call', 34],
@@ -144,6 +145,38 @@ describe('tsx extraction', () => {
       ['Row', 'Item', null, 'type', 20],
       ['Row', 'formatItem', null, 'call', 20],
     ]);
+  });
+});
+
+describe('function-shaped code that is not a declaration', () => {
+  const extraction = extractSource('tsx', 'src/plugin.tsx', readFixture('plugin-components.tsx.txt'));
+
+  it("makes a plugin's hooks, wrapped components, hooks' callbacks and wrapped class handlers definitions of their own", () => {
+    expect(extraction.parseNote).toBeNull();
+    expect(symbolRows(extraction)).toEqual([
+      ['cssPlugin', 'function', null, true, 1, 20],
+      // a function bound inside a definition; `rows` (a call's value) and `cache` are values
+      ['cssPlugin.onFile', 'function', 'cssPlugin', false, 4, 6],
+      // methods and function-valued properties of object literals; computed keys are not names
+      ['cssPlugin.transform', 'method', 'cssPlugin', false, 9, 11],
+      ['cssPlugin.render-chunk', 'method', 'cssPlugin', false, 12, 14],
+      ['cssPlugin.manualChunks', 'method', 'cssPlugin', false, 16, 16],
+      // a call wrapping a function literal: the component is a function with that body
+      ['Button', 'function', null, true, 22, 27],
+      ['Button.handleClick', 'function', 'Button', false, 23, 25],
+      ['Memo', 'function', null, true, 29, 29],
+      ['debounced', 'function', null, false, 30, 30],
+      ['settings', 'constant', null, false, 31, 31],
+      ['App', 'class', null, false, 33, 38],
+      ['App.onKeyDown', 'method', 'App', false, 34, 36],
+    ]);
+    expect(symbolNamed(extraction, 'Button').signature).toBe('export const Button = React.forwardRef<HTMLButtonElement, Props>((props, ref) =>');
+    expect(symbolNamed(extraction, 'App.onKeyDown').signature).toBe('private onKeyDown = withBatchedUpdates((event: KeyboardEvent) =>');
+  });
+
+  it("attributes a hook's references to the hook, not to the whole factory", () => {
+    expect(referenceRows(extraction)).toContainEqual(['cssPlugin.transform', 'compile', null, 'call', 10]);
+    expect(referenceRows(extraction)).toContainEqual(['App.onKeyDown', 'setState', 'this', 'call', 35]);
   });
 });
 

@@ -1,13 +1,16 @@
 // TypeScript, TSX and JavaScript definitions: functions (overload signatures included),
-// classes and their methods (object-literal members are not symbols), interfaces, type
-// aliases, enums, namespaces, module-level const/let/var (a function value makes it a
-// function), CommonJS `exports.x = function`. The range of an exported declaration
-// starts at `export` (decorators before it included). An ambient module named by a string
+// classes and their methods, function-valued members of object literals (a plugin's hooks),
+// interfaces, type aliases, enums, namespaces, module-level const/let/var (a function
+// value, or a call wrapping one such as `forwardRef(…)`, makes it a function), function
+// values bound inside functions (`const onClick = useCallback(() => …)`), CommonJS
+// `exports.x = function`. The range of an exported declaration starts at `export`
+// (decorators before it included). An ambient module named by a string
 // (`declare module 'x' {}`) is no scope: its declarations are named as written.
 
 import type { AstLanguage, SymbolKind } from '../../core/entities.js';
 import type { Scope } from './builder.js';
 import { type CommentSyntax, defineAtCursor } from './definitions.js';
+import { FUNCTION_VALUES, objectMemberShape, wrappedFunctionBody } from './ecmascript-functions.js';
 import { commonJsExports, dynamicImport, exportClause, importStatement } from './ecmascript-modules.js';
 import { ecmascriptRules, referenceHandlers } from './ecmascript-refs.js';
 import type { Nav } from './nav.js';
@@ -38,7 +41,6 @@ const DEFAULT_VALUE_KINDS = new Map<string, SymbolKind>([
   ['class', 'class'],
 ]);
 const WRAPPERS = new Set(['export_statement', 'ambient_declaration']);
-const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 const COMMONJS_EXPORT = /^(?:module\s*\.\s*)?exports\s*\.\s*([A-Za-z_$][\w$]*)$/;
 
 interface Described {
@@ -99,8 +101,9 @@ function isModuleLevel(parent: string, grandparent: string): boolean {
 }
 
 /**
- * A module-level `const`/`let`/`var` binding. One declarator takes the whole statement's
- * range (export keyword included); several each take their own.
+ * A module-level `const`/`let`/`var` binding, or a function value bound inside a
+ * definition. One declarator takes the whole statement's range (export keyword included);
+ * several each take their own.
  */
 function variableDeclarator(visit: Visit): VisitResult {
   const declarationType = visit.ancestor(1);
@@ -111,13 +114,14 @@ function variableDeclarator(visit: Visit): VisitResult {
     if (visit.ancestor(level) === 'export_statement') exported = true;
     level++;
   }
-  if (!isModuleLevel(visit.ancestor(level), visit.ancestor(level + 1))) return undefined;
+  const moduleLevel = isModuleLevel(visit.ancestor(level), visit.ancestor(level + 1));
+  if (!moduleLevel && visit.scope.kind === 'file') return undefined;
   const { nav } = visit;
   const name = nav.toField('name') ? (nav.type() === 'identifier' ? nav.text() : null) : null;
   nav.restore(0);
   if (name === null) return undefined;
-  const value = valueShape(nav);
-  if (value === null) return undefined;
+  const value = valueShape(nav, moduleLevel);
+  if (value === null || (!moduleLevel && value.kind !== 'function')) return undefined;
   const start = nav.start;
   nav.up();
   if (countChildren(nav, 'variable_declarator') === 1) for (let up = 2; up < level; up++) nav.up();
@@ -126,16 +130,22 @@ function variableDeclarator(visit: Visit): VisitResult {
 }
 
 /**
- * Kind and body of a declarator's value: functions and classes have bodies, constants do
- * not; null for `require(...)`, which is an import rather than a definition.
+ * Kind and body of a declarator's value: functions (and calls wrapping a function literal:
+ * any call at module level, component wrappers and hooks inside functions) and classes
+ * have bodies, constants do not; null for `require(...)`, which is an import rather than a
+ * definition.
  */
-function valueShape(nav: Nav): { kind: SymbolKind; bodyStart: number | null } | null {
+function valueShape(nav: Nav, moduleLevel: boolean): { kind: SymbolKind; bodyStart: number | null } | null {
   if (!nav.toField('value')) return { kind: 'constant', bodyStart: null };
   const type = nav.type();
   let shape: { kind: SymbolKind; bodyStart: number | null } | null = { kind: 'constant', bodyStart: null };
   if (FUNCTION_VALUES.has(type)) shape = { kind: 'function', bodyStart: nav.fieldStart('body') };
   else if (type === 'class') shape = { kind: 'class', bodyStart: nav.fieldStart('body') };
   else if (type === 'call_expression' && nav.fieldText('function') === 'require') shape = null;
+  else if (type === 'call_expression') {
+    const body = wrappedFunctionBody(nav, moduleLevel);
+    if (body !== null) shape = { kind: 'function', bodyStart: body };
+  }
   nav.up();
   return shape;
 }
@@ -148,8 +158,16 @@ function countChildren(nav: Nav, type: string): number {
   return count;
 }
 
-/** Methods (with overload signatures) and function-valued fields of a class body. */
+/** Methods and function-valued properties of an object literal, named under the enclosing definition. */
+function objectMember(visit: Visit): VisitResult {
+  const shape = objectMemberShape(visit.nav);
+  if (shape === null) return undefined;
+  return defineAtCursor(visit, { name: shape.name, kind: 'method', exported: false, bodyStart: shape.bodyStart }, comments);
+}
+
+/** Methods (with overload signatures) and function-valued fields (wrapped ones too) of a class body. */
 function classMember(visit: Visit): VisitResult {
+  if (visit.ancestor(1) === 'object' && (visit.nav.type() === 'method_definition' || visit.nav.type() === 'pair')) return objectMember(visit);
   if (visit.ancestor(1) !== 'class_body' || visit.scope.kind !== 'class') return undefined;
   const { nav } = visit;
   const isField = nav.type() === 'public_field_definition' || nav.type() === 'field_definition';
@@ -157,9 +175,12 @@ function classMember(visit: Visit): VisitResult {
   if (name === null) return undefined;
   let bodyStart = nav.fieldStart('body');
   if (isField) {
-    if (!nav.toField('value') || !FUNCTION_VALUES.has(nav.type())) return undefined;
-    bodyStart = nav.fieldStart('body');
+    if (!nav.toField('value')) return undefined;
+    // `onKeyDown = withBatchedUpdates((event) => …)`: a wrapped handler is a method too.
+    bodyStart = FUNCTION_VALUES.has(nav.type()) ? nav.fieldStart('body') : wrappedFunctionBody(nav, true);
+    const isFunction = FUNCTION_VALUES.has(nav.type()) || bodyStart !== null;
     nav.up();
+    if (!isFunction) return undefined;
   }
   const exported = !name.startsWith('#') && !hasPrivateModifier(nav);
   return defineAtCursor(visit, { name, kind: 'method', exported, bodyStart }, comments);
@@ -215,7 +236,7 @@ function buildHandlers(): ReadonlyMap<string, Handler> {
   handlers.set('export_statement', wrapper);
   handlers.set('ambient_declaration', wrapper);
   handlers.set('variable_declarator', variableDeclarator);
-  for (const type of ['method_definition', 'method_signature', 'abstract_method_signature', 'public_field_definition', 'field_definition']) {
+  for (const type of ['method_definition', 'pair', 'method_signature', 'abstract_method_signature', 'public_field_definition', 'field_definition']) {
     handlers.set(type, classMember);
   }
   handlers.set('expression_statement', commonJsStatement);

@@ -66,6 +66,23 @@ describe('TS/JS resolution (ts-monorepo fixture)', () => {
     ]);
   });
 
+  it('resolves imports of build output to the sources it is compiled from (outDir → rootDir, else src/)', () => {
+    const test = 'packages/errors/test/errors.test.ts';
+    check(ctx, [
+      // outDir "lib", rootDir unset: tsc infers src/ from the sources it compiles
+      [test, '../lib', ['NOT_FOUND'], ['packages/errors/src/index.ts']],
+      [test, '../lib/codes', ['NOT_FOUND'], ['packages/errors/src/codes.ts']],
+      [main, '@acme/errors/lib', [], ['packages/errors/src/index.ts']],
+      [main, '@acme/errors/lib/codes.js', [], ['packages/errors/src/codes.ts']],
+      // outDir "build" from rootDir "source"
+      [main, '@acme/core', [], ['packages/core/source/index.ts']],
+      [main, '@acme/core/build/util.js', [], ['packages/core/source/util.ts']],
+      // a build folder no config names still maps to src/
+      [main, '@acme/ui/dist/button.js', [], ['packages/ui/src/button.ts']],
+      [test, '../lib/missing', [], []],
+    ]);
+  });
+
   it('leaves external packages, missing files and paths above the root unresolved', () => {
     check(ctx, [
       [main, 'react', [], []],

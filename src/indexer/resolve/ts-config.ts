@@ -1,6 +1,8 @@
 // tsconfig.json / jsconfig.json: the `baseUrl` and `paths` each folder's files resolve
-// with. Chains of `extends` inside the repository are followed (cycles cut); configs
-// extended from outside the repository (node_modules) cannot be read and are skipped.
+// with, and where the compiler writes its output (`outDir`, from `rootDir`), so that an
+// import of the build output (`../lib`, `@scope/pkg/lib/x`) lands on the source. Chains of
+// `extends` inside the repository are followed (cycles cut); configs extended from outside
+// the repository (node_modules) cannot be read and are skipped.
 
 import { isRecord, parseJsonc } from './jsonc.js';
 import { baseOf, dirOf, joinPath } from './paths.js';
@@ -22,11 +24,16 @@ export interface TsPathsConfig {
   baseUrl: string | null;
   /** Sorted longest prefix first: TypeScript prefers an exact pattern, then the longest prefix. */
   paths: PathMapping[];
+  /** Repo-relative `outDir` and `rootDir` (null when unset in the chain). */
+  outDir: string | null;
+  rootDir: string | null;
 }
 
 interface RawOptions {
   baseUrl?: { value: string; from: string };
   paths?: { value: Record<string, unknown>; from: string };
+  outDir?: { value: string; from: string };
+  rootDir?: { value: string; from: string };
 }
 
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
@@ -84,7 +91,10 @@ function readChain(
   const options = json['compilerOptions'];
   if (!isRecord(options)) return merged;
   const own: RawOptions = {};
-  if (typeof options['baseUrl'] === 'string') own.baseUrl = { value: options['baseUrl'], from: dirOf(path) };
+  for (const key of ['baseUrl', 'outDir', 'rootDir'] as const) {
+    const value = options[key];
+    if (typeof value === 'string') own[key] = { value, from: dirOf(path) };
+  }
   if (isRecord(options['paths'])) own.paths = { value: options['paths'], from: dirOf(path) };
   return { ...merged, ...own };
 }
@@ -118,7 +128,9 @@ function toPathsConfig(dir: string, raw: RawOptions): TsPathsConfig {
     }
   }
   paths.sort((a, b) => b.prefix.length - a.prefix.length);
-  return { dir, baseUrl, paths };
+  const outDir = raw.outDir ? joinPath(raw.outDir.from, raw.outDir.value) : null;
+  const rootDir = raw.rootDir ? joinPath(raw.rootDir.from, raw.rootDir.value) : null;
+  return { dir, baseUrl, paths, outDir, rootDir };
 }
 
 function toMapping(pattern: string, targets: unknown, targetBase: string): PathMapping | null {

@@ -1,8 +1,10 @@
 // TS/JS module resolution against the repository: relative specifiers with extension
 // probing, folder index files, tsconfig `paths`/`baseUrl`, and workspace packages.
-// Anything else is an external package and resolves to nothing.
+// Build output is not indexed: an import of it (`../lib`, `@scope/pkg/dist/x`) resolves
+// to the source it is compiled from (tsconfig `outDir` → `rootDir`, else `dist/`, `lib/`
+// … → `src/`). Anything else is an external package and resolves to nothing.
 
-import { dirOf, extOf, joinPath } from './paths.js';
+import { dirOf, extOf, isUnder, joinPath } from './paths.js';
 import type { RepoFiles } from './repo-files.js';
 import { configFor, pathsCandidates, type TsPathsConfig } from './ts-config.js';
 import { splitPackageSpecifier, type WorkspacePackage } from './ts-packages.js';
@@ -31,7 +33,7 @@ export function resolveTsSpecifier(specifier: string, fromPath: string, files: R
   if (specifier === '') return [];
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const base = specifier.startsWith('/') ? joinPath(specifier) : joinPath(dirOf(fromPath), specifier);
-    return oneOrNone(base === null ? null : probeModule(base, files, data));
+    return oneOrNone(base === null ? null : (probeModule(base, files, data) ?? probeCompiledFrom(base, files, data)));
   }
   const config = configFor(data.configs, fromPath);
   if (config) {
@@ -86,14 +88,34 @@ function resolveInPackage(specifier: string, files: RepoFiles, data: TsResolveDa
   const pkg = data.packages.get(name);
   if (!pkg) return null;
   if (rest === '') {
-    return firstEntry(pkg.entries, files) ?? firstEntry([`${pkg.dir}/src/index`, `${pkg.dir}/index`], files);
+    const entry = firstEntry(pkg.entries, files) ?? firstEntry([`${pkg.dir}/src/index`, `${pkg.dir}/index`], files);
+    return entry ?? firstOf(pkg.entries, (target) => probeCompiledFrom(stripExtension(target), files, data));
   }
   const exported = exportedSubpath(pkg, `./${rest}`);
   const viaExports = exported.length > 0 ? firstEntry(exported, files) : null;
   if (viaExports) return viaExports;
   const direct = joinPath(pkg.dir, rest);
   const inSrc = joinPath(pkg.dir, 'src', rest);
-  return firstEntry([direct, inSrc].filter((p): p is string => p !== null), files);
+  const found = firstEntry([direct, inSrc].filter((p): p is string => p !== null), files);
+  return found ?? (direct === null ? null : probeCompiledFrom(direct, files, data));
+}
+
+/**
+ * The source a path into build output is compiled from: the governing tsconfig's
+ * `outDir` maps to its `rootDir` (or the package's `src/` when unset, as `tsc` infers it
+ * from the sources it compiles), else a build folder name maps to `src/`.
+ */
+function probeCompiledFrom(path: string, files: RepoFiles, data: TsResolveData): string | null {
+  const config = configFor(data.configs, path);
+  if (config?.outDir && config.outDir !== config.dir && isUnder(path, config.outDir)) {
+    const inferred = joinPath(config.dir, 'src');
+    const rootDir = config.rootDir ?? (inferred !== null && files.isDir(inferred) ? inferred : config.dir);
+    const source = joinPath(rootDir, path.slice(config.outDir.length));
+    const found = source === null ? null : probeModule(stripExtension(source), files, data);
+    if (found) return found;
+  }
+  const source = asSourcePath(path);
+  return source === null ? null : probeModule(stripExtension(source), files, data);
 }
 
 function exportedSubpath(pkg: WorkspacePackage, subpath: string): string[] {
@@ -126,14 +148,27 @@ function firstEntry(targets: string[], files: RepoFiles): string | null {
   return null;
 }
 
-/** "pkg/dist/a/b.js" → "pkg/src/a/b.js" (the folder is matched as a path segment). */
+/** "pkg/dist/a/b.js" → "pkg/src/a/b.js", "pkg/lib" → "pkg/src" (the folder is matched as a path segment). */
 function asSourcePath(target: string): string | null {
+  const path = `${target}/`;
   for (const out of OUTPUT_DIRS) {
-    if (target.startsWith(out)) return `src/${target.slice(out.length)}`;
-    const at = target.indexOf(`/${out}`);
-    if (at >= 0) return `${target.slice(0, at + 1)}src/${target.slice(at + 1 + out.length)}`;
+    if (path.startsWith(out)) return trimSlash(`src/${path.slice(out.length)}`);
+    const at = path.indexOf(`/${out}`);
+    if (at >= 0) return trimSlash(`${path.slice(0, at + 1)}src/${path.slice(at + 1 + out.length)}`);
   }
   return null;
+}
+
+function firstOf(targets: readonly string[], find: (target: string) => string | null): string | null {
+  for (const target of targets) {
+    const found = find(target);
+    if (found) return found;
+  }
+  return null;
+}
+
+function trimSlash(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 function stripExtension(path: string): string {

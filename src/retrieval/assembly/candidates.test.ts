@@ -23,7 +23,7 @@ describe('buildCandidates', () => {
   function candidates(keys: string[]) {
     const symbols: ClassifiedSymbol[] = keys.map((key) => ({ key, path: key.split('::')[0]!, class: 'primary', tier: 0, reason: 'test', score: 1, signals: {} }));
     const context = { ...emptyContext('t', 'r', { contextWindow: 2_000, reservedTokens: 0, available: 2_000 }), symbols };
-    const kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: false };
+    const kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: null };
     const terms = new TermMatcher(new Map([['refund', 1], ['limit', 2]]));
     return buildCandidates(context, kb, { terms, frames: [], tuning: DEFAULT_TUNING.candidates });
   }

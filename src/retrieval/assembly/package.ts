@@ -13,6 +13,7 @@ import type { MatchAssessment } from '../match/assess-match.js';
 import { candidatesForMatch, matchEvidence } from '../match/match-package.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
+import { historySection } from './history.js';
 
 export interface AssembleOptions {
   format: RenderFormat;
@@ -22,6 +23,8 @@ export interface AssembleOptions {
   createdAt: string;
   minCoChange: number;
   tuning: CandidateTuning;
+  /** Recent commits per file for the historical section (0 or absent: none). */
+  historyCommits?: number;
   /** How strongly the repository matches the task: decides what the package may hold, and is stated first. */
   match: MatchAssessment;
   matchTuning: MatchTuning;
@@ -51,6 +54,7 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
       matchEvidence: matchEvidence(options.match, options.matchTuning),
       notes,
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
+      history: historySection(kb.reader, context, { commitsPerFile: options.historyCommits ?? 0 }),
       createdAt: options.createdAt,
     },
   });

@@ -45,6 +45,7 @@ export function assemble(allocation: Allocation, a: Assembly): ContextPackage {
       deduplicated: [...a.duplicates, ...allocation.covered],
     },
     notes: [...frame.notes],
+    ...(frame.history && frame.history.length > 0 ? { history: frame.history } : {}),
     createdAt: frame.createdAt,
   };
 }

@@ -4,7 +4,7 @@
 
 import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import type { Printer } from '../../render/printer.js';
-import { DEMOTION_CHANGES, itemView, matchView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
+import { DEMOTION_CHANGES, historyView, itemView, matchView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
 import { countAtMost, type TokenCounter } from '../../tokenizer/tokens.js';
 
@@ -113,5 +113,6 @@ function widestSkeleton(context: CostContext): RenderView {
     items: [],
     edges: [],
     notes: frame.notes.map(oneLine),
+    ...(frame.history && frame.history.length > 0 ? { history: frame.history.map(historyView) } : {}),
   };
 }

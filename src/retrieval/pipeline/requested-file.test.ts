@@ -50,7 +50,8 @@ describe('a requested file comes as code (issue 21)', () => {
     const { package: pkg } = await refined('app/helpers.py', 3000);
     const item = pkg.items.find((entry) => entry.path === 'app/helpers.py' && entry.symbolKey === null);
     expect(item?.detail).toBe('full');
-    expect(item!.texts.full).toBe(readFileSync(join(repo.dir.path, 'app/helpers.py'), 'utf8'));
+    // The file's own lines; the break after the last is the code block's (core/source-lines.ts).
+    expect(item!.texts.full).toBe(readFileSync(join(repo.dir.path, 'app/helpers.py'), 'utf8').replace(/\r?\n$/, ''));
     expect(item!.provenance.reason).toContain('requested by a refinement');
   });
 

@@ -7,6 +7,7 @@ import { describeError, isCairnError, UsageError } from '../../core/errors.js';
 import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
+import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionRecord, SessionStore } from '../../store/session.js';
 import { diskSources } from '../source/source-texts.js';
@@ -49,6 +50,8 @@ export interface RetrievalPorts {
   /** Where the run's log entries and session patches are stored; when absent, through rawLog and sessions. */
   records?: RecordSink;
   ranker?: Ranker;
+  /** Promoted file enrichment (`cairn enrich`); absent or null: none. */
+  enrichment?: EnrichmentReader | null;
   /** Index lookups remembered across the runs of a session (memo-reader.ts); when absent, for one run. */
   readMemo?: ReadMemo;
   now?: () => number;
@@ -63,6 +66,8 @@ export interface RetrieveRequest {
   format: RenderFormat;
   /** How packages are shaped (defaults: DEFAULT_TUNING); evaluations compare settings with it. */
   tuning?: RetrievalTuning;
+  /** Recent commits per file of the historical section (assembly/history.ts); 0 or absent: no section. */
+  history?: number;
 }
 
 export interface RetrieveResult {
@@ -82,7 +87,7 @@ export type { StoredTask } from './stored-task.js';
 export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest): Promise<RetrieveResult> {
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
   const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
-  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format };
+  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format, ...(request.history ? { history: request.history } : {}) };
   // A re-run of an existing task that fails must not cost the task its last good session.
   const previous = request.taskId === undefined ? null : ports.sessions.get(taskId);
   return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING, previous });
@@ -119,7 +124,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     // The model's modules (and the schema library that checks its answers) load only when there is a model.
     if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
-    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: hasEnrichment(reader) };
+    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: promotedEnrichment(ports.enrichment ?? null) };
     if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const staged = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
@@ -133,6 +138,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
       createdAt: new Date(clock()).toISOString(),
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
       tuning: run.tuning.candidates,
+      historyCommits: run.stored.history ?? 0,
       match,
       matchTuning: run.tuning.match,
     });
@@ -164,7 +170,7 @@ function fitterOf(ports: RetrievalPorts): Fitter {
   return ports.fitter ?? inProcessFitter(createO200kCounter());
 }
 
-/** File metadata enrichment (summaries, tags) is recorded in the index's meta when present. */
-export function hasEnrichment(reader: CuratedReader): boolean {
-  return reader.meta('enrichment') !== null;
+/** The enrichment when it holds promoted summaries (staged ones are not retrieval's to read). */
+function promotedEnrichment(enrichment: EnrichmentReader | null): EnrichmentReader | null {
+  return enrichment !== null && enrichment.promotedCount() > 0 ? enrichment : null;
 }

@@ -39,7 +39,7 @@ describe('runStages', () => {
     dir = tempDir();
     rawLog = openSqliteRawLog(dir.path);
     sessions = openSqliteSessionStore(dir.path);
-    kb = { reader: {} as CuratedReader, sources: diskSources(dir.path), enrichment: false };
+    kb = { reader: {} as CuratedReader, sources: diskSources(dir.path), enrichment: null };
   });
   afterEach(() => {
     rawLog.close();

@@ -10,5 +10,7 @@ export const storedTaskSchema = z.object({
   stages: z.array(z.string()),
   budget: z.object({ contextWindow: z.number(), reservedTokens: z.number() }),
   format: z.enum(RENDER_FORMATS as unknown as [RenderFormat, ...RenderFormat[]]),
+  /** Recent commits per file in the historical section (absent: none). */
+  history: z.number().int().min(0).optional(),
 });
 export type StoredTask = z.infer<typeof storedTaskSchema>;

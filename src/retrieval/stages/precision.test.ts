@@ -16,7 +16,7 @@ describe('precision stage on the shop fixture', () => {
   let kb: KnowledgeBase;
   beforeAll(async () => {
     repo = await indexedFixture('shop');
-    kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: false };
+    kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: null };
   });
   afterAll(() => repo.close());
 

@@ -5,6 +5,7 @@
 // A candidate keeps the strongest relationship that brought it in, and the sum over seeds
 // as its score, so a file tied to several seeds ranks above one tied to a single seed.
 
+import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
@@ -101,6 +102,25 @@ export function searchCandidates(ranked: readonly RankedFile[], search: Readonly
       score,
       raw: score,
       signals: { searchRank: index + 1, search: score },
+    };
+  });
+}
+
+/** Files whose promoted summary, domain or concepts match the task's terms (tier 4), best first. */
+export function metadataCandidates(enrichment: EnrichmentReader, terms: readonly string[], limit: number): TierCandidate[] {
+  const hits = enrichment.search(terms, limit);
+  const top = hits[0]?.score ?? 0;
+  return hits.map((hit, index) => {
+    const score = top > 0 ? hit.score / top : 0;
+    return {
+      path: hit.path,
+      tier: TIERS.metadata,
+      relation: 'summary match',
+      via: null,
+      reason: `its summary (enrichment) matches the task, rank ${index + 1}`,
+      score,
+      raw: score,
+      signals: { summaryRank: index + 1, summary: score },
     };
   });
 }

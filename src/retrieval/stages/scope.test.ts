@@ -8,10 +8,12 @@ import { indexedFixture, type IndexedRepo } from '../../../test/support/retrieva
 import { analyzeTask } from '../task/task-query.js';
 import { DEFAULT_SCOPE_OPTIONS, ENRICHMENT_MISSING_NOTE, scopeStage, type ScopeOptions } from './scope.js';
 import { emptyContext, type RetrievalContext } from './stage.js';
+import type { EnrichmentReader } from '../../store/enrichment.js';
+import { openSqliteEnrichmentReader, openSqliteEnrichmentStore } from '../../store/sqlite/enrichment-store.js';
 
 const ONLY_NAMED: ScopeOptions = { ...DEFAULT_SCOPE_OPTIONS, seeds: { ...DEFAULT_SCOPE_OPTIONS.seeds, topRanked: 0, maxRanked: 0 } };
 
-async function scope(repo: IndexedRepo, text: string, options = DEFAULT_SCOPE_OPTIONS, available = 20_000, enrichment = false): Promise<RetrievalContext> {
+async function scope(repo: IndexedRepo, text: string, options = DEFAULT_SCOPE_OPTIONS, available = 20_000, enrichment: EnrichmentReader | null = null): Promise<RetrievalContext> {
   const { reader, root } = repo.ports;
   const task = await analyzeTask(reader, text);
   const budget = { contextWindow: available + 1000, reservedTokens: 1000, available };
@@ -87,6 +89,27 @@ describe('scope stage on the shop fixture', () => {
     expect(capped.length).toBeGreaterThan(0);
     // Seeds are never capped.
     expect(tight.files.filter((entry) => entry.tier === 0).length).toBe(roomy.files.filter((entry) => entry.tier === 0).length);
+  });
+
+  it('brings in files whose promoted summary matches the task at tier 4, and not those merely staged', async () => {
+    const indexDir = join(repo.dir.path, '.cairn');
+    const store = openSqliteEnrichmentStore(indexDir);
+    const row = { contentHash: 'a'.repeat(64), model: 'ollama:test', domain: 'storefront', concepts: ['storefront'], promptTokens: 1, completionTokens: 1, at: 1 };
+    store.stage([{ ...row, path: 'web/src/format.ts', summary: 'Formats amounts for the storefront widgets.' }]);
+    const task = 'The storefront widgets look wrong after `shop/cart.py` changed';
+    const staged = openSqliteEnrichmentReader(indexDir)!;
+    expect(file(await scope(repo, task, ONLY_NAMED, 20_000, staged.promotedCount() > 0 ? staged : null), 'web/src/format.ts')?.tier).not.toBe(4);
+    staged.close();
+    store.promote();
+    store.close();
+    const reader = openSqliteEnrichmentReader(indexDir)!;
+    try {
+      const context = await scope(repo, task, ONLY_NAMED, 20_000, reader);
+      expect(file(context, 'web/src/format.ts')).toMatchObject({ tier: 4, relation: 'summary match' });
+      expect(context.decisions).toContainEqual(expect.objectContaining({ id: 'web/src/format.ts', tierName: 'metadata', verdict: 'included' }));
+    } finally {
+      reader.close();
+    }
   });
 
   it('puts no note about the missing metadata enrichment into the package (the run log has it)', async () => {

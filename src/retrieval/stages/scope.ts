@@ -1,16 +1,19 @@
 // The scope stage: which files the task needs. Seeds are always in; then tiers in order —
 // direct dependencies of the seeds, co-change neighbours, further search matches — each
-// ordered by relevance to the seeds and capped by the budget; tier 4 (file metadata) runs
-// only when the index has enrichment. The judge may drop any non-seed candidate.
+// ordered by relevance to the seeds and capped by the budget; tier 4 (files whose promoted
+// summary from `cairn enrich` matches the task) runs only when there are promoted summaries.
+// The judge may drop any non-seed candidate; a model judge reads each file's summary.
 
 import type { Judge, JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
 import { resolveRequested } from './requested.js';
 import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds.js';
-import { coChangeCandidates, directCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
+import { coChangeCandidates, directCandidates, metadataCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
 import { tierCaps, TOKENS_PER_FILE_SLOT, type TierCaps } from './tier-caps.js';
 import { compareText } from '../../core/compare.js';
+import { codeTokens } from '../../core/tokens.js';
+import { STOPWORDS } from '../../search/stopwords.js';
 
 export interface ScopeOptions {
   seeds: SeedOptions;
@@ -26,6 +29,10 @@ export const DEFAULT_SCOPE_OPTIONS: ScopeOptions = { seeds: DEFAULT_SEED_OPTIONS
 
 /** Logged (for `cairn explain`), not put in the package: the model has no use for it. */
 export const ENRICHMENT_MISSING_NOTE = 'enrichment not found, tier 4 skipped';
+
+/** Tier 4: summary matches looked at, and at most this many kept (a quarter of the search tier's cap below that). */
+const METADATA_CANDIDATES = 20;
+const METADATA_CAP = 5;
 
 const CLASSES = ['relevant', 'maybe', 'irrelevant'] as const;
 type ScopeClass = (typeof CLASSES)[number];
@@ -59,10 +66,23 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
   };
 }
 
+/**
+ * The task's own words for matching summaries: a model's summary speaks of purposes ("the
+ * storefront", "billing") the code may never name, so the index's vocabulary, which trims
+ * the ranker's terms, would drop exactly the words tier 4 is for.
+ */
+function summaryTerms(task: TaskQuery): string[] {
+  const words = codeTokens(task.text).filter((word) => !STOPWORDS.has(word));
+  return [...new Set(words)].slice(0, MAX_SUMMARY_TERMS);
+}
+
+const MAX_SUMMARY_TERMS = 64;
+
 interface Tiers {
   direct: TierCandidate[];
   cochange: TierCandidate[];
   search: TierCandidate[];
+  metadata: TierCandidate[];
   /** Files met again in a later tier: logged, not re-added. */
   repeats: Decision[];
 }
@@ -84,7 +104,8 @@ function candidateTiers(kb: KnowledgeBase, task: TaskQuery, seeds: ScopedFile[],
   const direct = fresh(directCandidates(kb.reader, seeds, search, options.referenceSeeds));
   const cochange = fresh(coChangeCandidates(kb.reader, seeds, options.minCoChange, search));
   const searched = fresh(searchCandidates(task.ranked.files, search));
-  return { direct, cochange, search: searched, repeats };
+  const metadata = kb.enrichment ? fresh(metadataCandidates(kb.enrichment, summaryTerms(task), METADATA_CANDIDATES)) : [];
+  return { direct, cochange, search: searched, metadata, repeats };
 }
 
 async function judgeCandidates(
@@ -98,6 +119,7 @@ async function judgeCandidates(
     { candidates: tiers.direct, cap: caps.direct },
     { candidates: tiers.cochange, cap: caps.cochange },
     { candidates: tiers.search, cap: caps.search },
+    { candidates: tiers.metadata, cap: Math.min(METADATA_CAP, Math.ceil(caps.search / 4)) },
   ];
   const proposals = groups.map(({ candidates, cap }) => candidates.map((candidate, index): JudgeCandidate<ScopeClass> => ({
     id: candidate.path,
@@ -177,5 +199,6 @@ function fileSummary(kb: KnowledgeBase, file: ScopedFile): string {
     .slice(0, 6)
     .map((symbol) => symbol.name);
   const defines = names.length > 0 ? `; defines ${names.join(', ')}` : '';
-  return `${file.path} (${file.reason}${defines})`;
+  const purpose = kb.enrichment?.promoted(file.path)?.summary;
+  return `${file.path} (${file.reason}${defines})${purpose ? ` — ${purpose}` : ''}`;
 }

@@ -5,6 +5,7 @@
 // is a new file registered in registry.ts — not a new option.
 
 import type { CuratedReader } from '../../store/curated.js';
+import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { SourceTexts } from '../source/source-texts.js';
 import type { Judge, JudgeKind } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
@@ -106,8 +107,8 @@ export interface RetrievalContext {
 export interface KnowledgeBase {
   readonly reader: CuratedReader;
   readonly sources: SourceTexts;
-  /** True when the index holds file metadata enrichment (summaries, tags) for tier 4. */
-  readonly enrichment: boolean;
+  /** Promoted model-written file summaries (`cairn enrich`) for tier 4 and the judge's prompts; null when there are none. */
+  readonly enrichment: EnrichmentReader | null;
 }
 
 export interface Stage {

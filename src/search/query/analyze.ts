@@ -34,6 +34,7 @@ export function describeAnalysis(analysis: QueryAnalysis): Record<string, unknow
     anchorSymbols: Object.fromEntries([...analysis.resolved.symbols].map(([key, hit]) => [key, { weight: round(hit.weight), reasons: hit.reasons }])),
     frames: analysis.resolved.frames,
     errorTypes: analysis.anchors.errorTypes,
+    scopedPackages: analysis.resolved.packages,
   };
 }
 

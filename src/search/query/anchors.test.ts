@@ -50,6 +50,12 @@ describe('extractAnchors', () => {
     expect(names['step']).toBeUndefined(); // plain prose words are not names
   });
 
+  it('regression: the type of a conventional-commit title is no call (fix(timeout): anchored every definition named fix)', () => {
+    const names = (title: string): string[] => extractAnchors(parseIssueText(title)).names.map((anchor) => anchor.name);
+    expect(names("fix(timeout): make sure NodeJs.Timeout doesn't leak")).toEqual(['NodeJs.Timeout']);
+    expect(names('feat(useQuery)!: accept select()')).toEqual(['useQuery', 'select']);
+  });
+
   it('tells code-like words from prose', () => {
     expect(['snake_case', 'camelCase', 'PascalCaseName', 'a.b.c', '__init__', 'HTTPServer'].map(looksLikeCode)).toEqual([true, true, true, true, true, true]);
     expect(['Hello', 'regression', 'Windows', 'e.g', 'I.E'].map(looksLikeCode)).toEqual([false, false, false, true, false]);

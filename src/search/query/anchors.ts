@@ -32,6 +32,11 @@ export interface Anchors {
   errorTypes: string[];
   /** `[youtube]`-style component tags at the start of the title. */
   titleTags: string[];
+  /**
+   * The scope of a conventional-commit title, `fix(react-query): …` → ["react-query"]:
+   * the component, often the workspace package, the change belongs to.
+   */
+  scopes: string[];
 }
 
 const CODE_EXTENSIONS =
@@ -41,6 +46,9 @@ const SOURCE_URL = /\/(?:blob|tree|raw|blame)\/[^/]+\/([^?#\s]+)(?:#L(\d+))?/;
 const IDENTIFIER = /(?<![\w.$/-])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\s*\()?/g;
 const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/g;
 const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
+const COMMIT_SCOPE = /^\s*[a-z]+\(([^()]{1,80})\)!?:/i;
+/** The type word of a conventional-commit title, `fix` in `fix(timeout): …`. */
+const COMMIT_TYPE = /^\s*[a-z]+(?=\([^()]{1,80}\)!?:)/i;
 
 export function extractAnchors(issue: IssueText): Anchors {
   const frames = issue.codeBlocks.flatMap((block) => parseStackFrames(block)).concat(parseStackFrames(issue.prose));
@@ -52,14 +60,15 @@ export function extractAnchors(issue: IssueText): Anchors {
     ...issue.codeBlocks.flatMap((block) => textPaths(block, 'code')),
   ];
   const names: NameAnchor[] = [
-    ...identifiers(issue.title, 'title', false),
+    // `fix(timeout):` is a commit's type and scope, not a call of `fix`.
+    ...identifiers(issue.title.replace(COMMIT_TYPE, ''), 'title', false),
     ...issue.inlineCode.flatMap((code) => identifiers(code, 'inline', true)),
     ...identifiers(issue.prose, 'prose', false),
     ...issue.codeBlocks.flatMap((block) => identifiers(block, 'code', true)),
   ];
   const allText = [issue.title, issue.prose, ...issue.codeBlocks].join('\n');
   const errorTypes = unique([...allText.matchAll(ERROR_TYPE)].map((match) => match[1]!));
-  return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title) };
+  return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title), scopes: commitScopes(issue.title) };
 }
 
 function urlPaths(urls: string[]): PathAnchor[] {
@@ -110,6 +119,22 @@ function titleTags(title: string): string[] {
   const prefix = TITLE_TAGS.exec(title);
   if (!prefix) return [];
   return [...prefix[0].matchAll(/\[([^\]]+)\]/g)].flatMap((match) => match[1]!.split(/[\s,:/]+/)).filter((tag) => tag.length > 1);
+}
+
+/** `fix(server + client):`, `feat({react,preact}-query):` → each component named. */
+function commitScopes(title: string): string[] {
+  const match = COMMIT_SCOPE.exec(title);
+  if (!match) return [];
+  const names = expandBraces(match[1]!).flatMap((scope) => scope.split(/[\s,+/]+/));
+  return unique(names.map((name) => name.toLowerCase()).filter((name) => name.length > 1 && name !== '*'));
+}
+
+function expandBraces(text: string): string[] {
+  const group = /\{([^{}]*)\}/.exec(text);
+  if (!group) return [text];
+  const before = text.slice(0, group.index);
+  const after = text.slice(group.index + group[0].length);
+  return group[1]!.split(',').flatMap((option) => expandBraces(before + option.trim() + after));
 }
 
 function dedupePaths(paths: PathAnchor[]): PathAnchor[] {

@@ -7,6 +7,7 @@ import type { EntityKey, SymbolRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { AnchorSource, Anchors, NameAnchor } from './anchors.js';
 import { PathSuffixIndex } from './path-suffixes.js';
+import { scopedPackageDirs, workspacePackageDirs } from './workspace-packages.js';
 
 export interface AnchorHit {
   weight: number;
@@ -26,6 +27,8 @@ export interface ResolvedAnchors {
   pinnedSymbols: EntityKey[];
   /** In-project frames, innermost first. */
   frames: { path: string; line: number | null; func: string | null; depth: number }[];
+  /** Folders of the workspace packages the title's commit scope names (workspace-packages.ts). */
+  packages: string[];
 }
 
 const SOURCE_WEIGHT: Record<AnchorSource, number> = { url: 1, title: 1, inline: 0.9, frame: 1, prose: 0.8, code: 0.5 };
@@ -36,12 +39,13 @@ const MAX_PINNED = 3;
 const PINNING_SOURCES = new Set<AnchorSource>(['url', 'title', 'prose', 'inline']);
 
 export function resolveAnchors(reader: CuratedReader, anchors: Anchors, suffixes: PathSuffixIndex): ResolvedAnchors {
-  const resolved: ResolvedAnchors = { files: new Map(), symbols: new Map(), frames: [], pinnedFiles: [], pinnedSymbols: [] };
+  const resolved: ResolvedAnchors = { files: new Map(), symbols: new Map(), frames: [], pinnedFiles: [], pinnedSymbols: [], packages: [] };
   resolvePaths(anchors, suffixes, resolved);
   resolveFrames(reader, anchors, suffixes, resolved);
   resolveModules(anchors, suffixes, resolved);
   resolveNames(reader, anchors.names, resolved);
   resolveTitleTags(reader, anchors.titleTags, suffixes, resolved);
+  if (anchors.scopes.length > 0) resolved.packages = scopedPackageDirs(workspacePackageDirs(reader), anchors.scopes);
   resolved.pinnedFiles = [...new Set(resolved.pinnedFiles)].slice(0, MAX_PINNED);
   return resolved;
 }

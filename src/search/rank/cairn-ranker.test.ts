@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedFixture, type IndexedFixture } from '../../../test/support/indexed-fixture.js';
 import { bm25Baseline } from './bm25-baseline.js';
-import { cairnRanker } from './cairn-ranker.js';
+import { cairnRanker, cairnRankerWithoutMeta } from './cairn-ranker.js';
+import { collectSignals } from './signals.js';
 
 let fixture: IndexedFixture;
 beforeAll(async () => {
@@ -15,6 +16,16 @@ async function topFiles(query: string, limit = 3): Promise<string[]> {
 }
 
 describe('cairn ranker', () => {
+  it("matches files by their metadata (a module docstring's words), a signal the ablation ranker leaves out", async () => {
+    const signals = collectSignals(fixture.reader, { query: 'the payment provider talks back', limit: 5 });
+    expect([...signals.files.meta.keys()][0]).toBe('shop/payments/gateway.py');
+    const contribution = (file: { signals: { signal: string; contribution: number }[] } | undefined) => file?.signals.find((s) => s.signal === 'meta')?.contribution ?? 0;
+    const withMeta = await cairnRanker.rank(fixture.reader, { query: 'the payment provider talks back', limit: 5 });
+    const without = await cairnRankerWithoutMeta.rank(fixture.reader, { query: 'the payment provider talks back', limit: 5 });
+    expect(contribution(withMeta.files.find((f) => f.path === 'shop/payments/gateway.py'))).toBeGreaterThan(0);
+    expect(contribution(without.files.find((f) => f.path === 'shop/payments/gateway.py'))).toBe(0);
+  });
+
   it('puts the file defining a named function first', async () => {
     expect((await topFiles('Discount codes are case sensitive in `apply_discount`'))[0]).toBe('shop/pricing.py');
   });

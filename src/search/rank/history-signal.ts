@@ -25,3 +25,26 @@ export function historySignal(reader: CuratedReader, terms: string[]): Map<strin
   }
   return votes;
 }
+
+/** Recency halves over this many seconds before the newest change among the candidates. */
+const LAST_CHANGE_HALF_LIFE_S = 90 * 24 * 3600;
+
+/**
+ * Recency of the candidates the text signals found: how lately each was last changed
+ * (mined history), relative to the newest among them — code that changed lately is where
+ * a regression hides. Empty outside git. Only candidates are scored: recency alone says
+ * nothing about relevance.
+ */
+export function recencySignal(reader: CuratedReader, lists: readonly Map<string, number>[]): Map<string, number> {
+  const changed = new Map<string, number>();
+  for (const list of lists) {
+    for (const path of list.keys()) {
+      if (changed.has(path)) continue;
+      const at = reader.file(path)?.lastCommitAt ?? null;
+      if (at !== null) changed.set(path, at);
+    }
+  }
+  if (changed.size === 0) return changed;
+  const newest = Math.max(...changed.values());
+  return new Map([...changed].map(([path, at]) => [path, Math.pow(0.5, (newest - at) / LAST_CHANGE_HALF_LIFE_S)]));
+}

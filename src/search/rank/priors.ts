@@ -28,6 +28,12 @@ const PACKAGE_ENTRY = /(^|\/)(__init__\.py|index\.[cm]?[jt]sx?|mod\.rs)$/;
 const HUB_MAX_DEFINED_SHARE = 0.5;
 const REEXPORT_HUB_PRIOR = 0.75;
 
+/**
+ * Files outside the workspace packages a task's scope names (`fix(react-query): …`) keep
+ * this share of their weight: the change may reach a sibling package, but less often.
+ */
+export const OUTSIDE_NAMED_PACKAGE_PRIOR = 0.5;
+
 export function isPackageEntry(path: string): boolean {
   return PACKAGE_ENTRY.test(path);
 }

@@ -3,12 +3,14 @@
 
 import { UsageError } from '../../core/errors.js';
 import { bm25Baseline } from './bm25-baseline.js';
-import { cairnRanker } from './cairn-ranker.js';
+import { cairnRanker, cairnRankerWithoutMeta, cairnRankerWithRecency } from './cairn-ranker.js';
 import type { Ranker } from './types.js';
 
 const RANKERS: Readonly<Record<string, Ranker>> = {
   cairn: cairnRanker,
   'bm25-file': bm25Baseline,
+  'cairn-no-meta': cairnRankerWithoutMeta,
+  'cairn-recency': cairnRankerWithRecency,
 };
 
 export const RANKER_NAMES: readonly string[] = Object.keys(RANKERS);

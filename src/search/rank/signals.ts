@@ -8,13 +8,14 @@ import type { CuratedReader } from '../../store/curated.js';
 import { analyzeQuery, type QueryAnalysis } from '../query/analyze.js';
 import type { RepoGraph } from '../graph/repo-graph.js';
 import { coChangeSignal, graphSeeds, pageRankSignal } from './graph-signals.js';
-import { historySignal } from './history-signal.js';
-import { filePrior, priorContext, type EntryContents } from './priors.js';
-import { docSignal, fileSignal, symbolSignal } from './text-signals.js';
+import { historySignal, recencySignal } from './history-signal.js';
+import { isInsideAny } from '../query/workspace-packages.js';
+import { OUTSIDE_NAMED_PACKAGE_PRIOR, filePrior, priorContext, type EntryContents } from './priors.js';
+import { docSignal, fileSignal, metaSignal, symbolSignal } from './text-signals.js';
 import type { RankRequest } from './types.js';
 import type { VectorSignal } from './vector-signal.js';
 
-export const FILE_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'bm25-file', 'docs', 'history', 'graph', 'cochange', 'vectors'] as const;
+export const FILE_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'bm25-file', 'meta', 'docs', 'history', 'recency', 'graph', 'cochange', 'vectors'] as const;
 export type FileSignal = (typeof FILE_SIGNALS)[number];
 
 export const SYMBOL_SIGNALS = ['anchors', 'bm25-symbols', 'bm25-focused', 'members', 'calls', 'vectors'] as const;
@@ -56,12 +57,15 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
     'bm25-symbols': full.files,
     'bm25-focused': focused.files,
     'bm25-file': bm25File,
+    meta: metaSignal(reader, fullTerms, request.filter),
     docs: docSignal(reader, fullTerms),
     history: historySignal(reader, fullTerms),
+    recency: new Map(),
     graph: pageRankSignal(options.graph ?? null, seeds),
     cochange: coChangeSignal(reader, seeds),
     vectors: options.vectors?.files ?? new Map(),
   };
+  files.recency = recencySignal(reader, [anchorFiles, full.files, focused.files, bm25File, files.meta]);
   const facts = new Map<string, SymbolFacts>();
   const symbols: Record<SymbolSignal, Map<string, number>> = {
     anchors: anchorSymbols,
@@ -149,13 +153,16 @@ function callSignal(reader: CuratedReader, lists: Map<string, number>[]): Map<st
 
 function priorsOf(reader: CuratedReader, analysis: QueryAnalysis, files: Record<FileSignal, Map<string, number>>): Map<string, number> {
   const context = priorContext(analysis.issue.title, analysis.issue.prose);
+  const packages = analysis.resolved.packages;
   const entryContents = (path: string): EntryContents => ({ symbols: reader.symbolsOfFile(path), imports: reader.importsOf(path) });
   const priors = new Map<string, number>();
   for (const scores of Object.values(files)) {
     for (const path of scores.keys()) {
       if (priors.has(path)) continue;
       const file = reader.file(path);
-      priors.set(path, file ? filePrior(file, context, entryContents) : 0);
+      const prior = file ? filePrior(file, context, entryContents) : 0;
+      const outside = packages.length > 0 && !isInsideAny(path, packages);
+      priors.set(path, outside ? prior * OUTSIDE_NAMED_PACKAGE_PRIOR : prior);
     }
   }
   return priors;

@@ -45,6 +45,20 @@ export function fileSignal(reader: CuratedReader, terms: string[], filter: FileF
   return scores;
 }
 
+/**
+ * Files whose metadata matches: what the file says it is for (module docstring or leading
+ * comment), its module and domain, its top-level names (core/file-meta.ts). A short field
+ * that names the file's purpose, where whole-file BM25 is diluted by the file's length.
+ */
+export function metaSignal(reader: CuratedReader, terms: string[], filter: FileFilter | undefined): Map<string, number> {
+  const scores = new Map<string, number>();
+  if (terms.length === 0) return scores;
+  for (const hit of reader.search({ terms, target: 'meta', limit: FILE_CANDIDATES, matchedFields: false, ...(filter ? { filter } : {}) })) {
+    scores.set(hit.path, hit.score);
+  }
+  return scores;
+}
+
 /** Doc chunks matching the query vote for the code files they mention, by chunk score. */
 export function docSignal(reader: CuratedReader, terms: string[]): Map<string, number> {
   const scores = new Map<string, number>();

@@ -63,6 +63,10 @@ export class PgMemoryEpisodes {
     return this.db.query<Row<EpisodeRow>>(`SELECT ${EPISODE_COLUMNS} FROM episodes WHERE conversation_id = $1 ORDER BY sequence`, [conversationId]).map(episodeOf);
   }
 
+  recentEpisodes(limit: number): EpisodeRecord[] {
+    return this.db.query<Row<EpisodeRow>>(`SELECT ${EPISODE_COLUMNS} FROM episodes ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]).map(episodeOf);
+  }
+
   blocks(episodeId: string): StoredBlock[] {
     return this.db.query<Row<BlockRow>>(`SELECT ${BLOCK_COLUMNS} FROM blocks WHERE episode_id = $1 ORDER BY position`, [episodeId]).map(blockOf);
   }

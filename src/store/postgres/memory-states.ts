@@ -91,6 +91,14 @@ export class PgMemoryStates {
     return { seq: seq!, entityKey, decision, artifactHash, at };
   }
 
+  authoritativeKeys(): string[] {
+    return this.db.query<{ entity_key: string }>("SELECT v.entity_key FROM versions v WHERE v.state = 'AUTHORITATIVE' AND v.version = (SELECT max(w.version) FROM versions w WHERE w.entity_key = v.entity_key) ORDER BY v.entity_key").map((row) => row.entity_key);
+  }
+
+  approvedKeys(): string[] {
+    return this.db.query<{ entity_key: string }>("SELECT a.entity_key FROM authority a WHERE a.decision = 'approved' AND a.seq = (SELECT max(b.seq) FROM authority b WHERE b.entity_key = a.entity_key) ORDER BY a.entity_key").map((row) => row.entity_key);
+  }
+
   authority(entityKey: string): AuthorityRecord[] {
     return this.db
       .query<{ seq: number; entity_key: string; decision: AuthorityDecision; artifact_hash: string; at: number }>(

@@ -78,6 +78,9 @@ class PgMemoryStore implements MemoryStore {
   episodes(conversationId: string) {
     return this.episodesPart.episodes(conversationId);
   }
+  recentEpisodes(limit: number) {
+    return this.episodesPart.recentEpisodes(limit);
+  }
   blocks(episodeId: string) {
     return this.episodesPart.blocks(episodeId);
   }
@@ -110,6 +113,12 @@ class PgMemoryStore implements MemoryStore {
   }
   ledger(entityKey?: string) {
     return this.states.ledger(entityKey);
+  }
+  authoritativeKeys(): string[] {
+    return this.states.authoritativeKeys();
+  }
+  approvedKeys(): string[] {
+    return this.states.approvedKeys();
   }
 
   recordEvaluation(evaluation: NewGateEvaluation) {

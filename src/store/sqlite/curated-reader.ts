@@ -2,6 +2,7 @@
 // the base of the writer (which reads through the same connection).
 
 import { parseEntityKey } from '../../core/entities.js';
+import type { FileMetadata } from '../../core/file-meta.js';
 import type {
   CoChangePair,
   DocChunk,
@@ -15,6 +16,7 @@ import type {
 } from '../../core/entities.js';
 import type {
   CommitHit,
+  FileCommit,
   CuratedReader,
   FileFilter,
   FileReferenceCount,
@@ -28,6 +30,7 @@ import type {
 import type { Db } from './connection.js';
 import { fileFilterSql } from './file-filter.js';
 import { searchCommits } from './commit-rows.js';
+import { readFileCommits, readFileMeta } from './file-meta-rows.js';
 import { searchText } from './fts-search.js';
 import { schemaVersion } from './migrations.js';
 import {
@@ -237,6 +240,14 @@ export class SqliteCuratedReader implements CuratedReader {
        ORDER BY count DESC, b`,
       { 1: path, 2: minCount },
     );
+  }
+
+  commitsOfFile(path: string, limit: number): FileCommit[] {
+    return readFileCommits(this.sql, path, limit);
+  }
+
+  fileMeta(path: string): FileMetadata | null {
+    return readFileMeta(this.sql, this.sql.one<FileRow>(`SELECT ${FILE_COLUMNS} FROM files WHERE path = ?`, path));
   }
 
   docChunks(path?: string): DocChunk[] {

@@ -44,9 +44,11 @@ export function removeFileContent(sql: StatementCache, deletions: FtsDeletions, 
   const fileId = sql.value<number>('SELECT id FROM files WHERE path = ?', path);
   if (fileId === undefined) return false;
   deleteFtsRows(sql, deletions, 'files_fts', [fileId]);
+  deleteFtsRows(sql, deletions, 'file_meta_fts', [fileId]);
   deleteFtsRows(sql, deletions, 'symbols_fts', sql.column<number>('SELECT id FROM symbols WHERE path = ?', path));
   deleteFtsRows(sql, deletions, 'docs_fts', sql.column<number>('SELECT rowid FROM doc_chunks WHERE path = ?', path));
   sql.run('DELETE FROM files WHERE id = ?', fileId);
+  sql.run('DELETE FROM file_meta WHERE path = ?', path);
   sql.run('DELETE FROM symbols WHERE path = ?', path);
   sql.run('DELETE FROM import_targets WHERE from_path = ?', path);
   sql.run('DELETE FROM imports WHERE from_path = ?', path);
@@ -110,6 +112,17 @@ function insertFileRows(sql: StatementCache, encoder: SearchTextEncoder, indexed
   writeImports(sql, indexed);
   writeRawReferences(sql, indexed);
   writeDocChunks(sql, search, indexed);
+  writeFileMeta(sql, encoder, Number(fileId), search.path, indexed);
+}
+
+/** The file's metadata row and its full-text row (rowid = the file's id); none when it has no record. */
+function writeFileMeta(sql: StatementCache, encoder: SearchTextEncoder, fileId: number, pathText: string, indexed: IndexedFile): void {
+  const meta = indexed.meta;
+  if (meta === undefined) return;
+  if (meta.path !== indexed.file.path) throw internalError(`writeFiles: metadata of ${meta.path} does not belong to ${indexed.file.path}.`);
+  sql.run('INSERT INTO file_meta (path, module, domain, doc, top_level) VALUES (?, ?, ?, ?, ?)', meta.path, meta.module, meta.domain, meta.doc, JSON.stringify(meta.topLevel));
+  const moduleText = encoder.text(meta.domain === null ? meta.module : `${meta.module} ${meta.domain}`);
+  sql.run('INSERT INTO file_meta_fts (rowid, module, doc, names, path) VALUES (?, ?, ?, ?, ?)', fileId, moduleText, encoder.text(meta.doc), encoder.text(meta.topLevel.join(' ')), pathText);
 }
 
 function writeSymbols(sql: StatementCache, search: SearchableText, indexed: IndexedFile): void {

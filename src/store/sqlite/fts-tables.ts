@@ -48,6 +48,16 @@ export const FTS_TABLES: Record<SearchTarget, FtsTable> = {
     id: 'c.id',
     path: 'c.path',
   },
+  meta: {
+    table: 'file_meta_fts',
+    vocab: 'file_meta_vocab',
+    columns: ['module', 'doc', 'names', 'path'],
+    rows: 'files f',
+    rowOf: 'f.id',
+    fileJoin: '',
+    id: 'f.path',
+    path: 'f.path',
+  },
 };
 
 /** Full-text columns of each target, in table order: the names `fieldWeights` uses. */
@@ -55,6 +65,7 @@ export const SEARCH_FIELDS: Record<SearchTarget, readonly string[]> = {
   file: FTS_TABLES.file.columns,
   symbol: FTS_TABLES.symbol.columns,
   doc: FTS_TABLES.doc.columns,
+  meta: FTS_TABLES.meta.columns,
 };
 
 /**
@@ -66,6 +77,9 @@ export const DEFAULT_FIELD_WEIGHTS: Record<SearchTarget, Readonly<Record<string,
   file: { path: 5, body: 1 },
   symbol: { name: 10, qualified: 8, path: 5, signature: 4, doc: 2, body: 1 },
   doc: { heading: 8, path: 5, body: 1 },
+  // What the file says it is for counts most; its module name and defined names repeat
+  // what the path and the definitions already hold.
+  meta: { doc: 4, module: 2, names: 1, path: 1 },
 };
 
 /** Terms with nothing FTS5 could index (no letter, digit, "_" or ".") are dropped. */

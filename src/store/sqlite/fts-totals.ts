@@ -16,7 +16,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection.js';
 
 /** The contentless-delete FTS5 tables of index.db, with their column counts. */
-export const FTS_COLUMN_COUNTS: Readonly<Record<string, number>> = { files_fts: 2, symbols_fts: 6, docs_fts: 3, commits_fts: 1 };
+export const FTS_COLUMN_COUNTS: Readonly<Record<string, number>> = { files_fts: 2, symbols_fts: 6, docs_fts: 3, commits_fts: 1, file_meta_fts: 4 };
 
 interface Totals {
   rows: number;

@@ -28,6 +28,8 @@ export interface IndexPaths {
   failures: string;
   /** Episode memory: hydrations, the artifact vault, entity states, the ledger, the ETV cache. */
   memory: string;
+  /** Model-written file summaries (`cairn enrich`), staged and promoted; apart so a rebuild keeps them. */
+  enrichment: string;
 }
 
 export function indexPaths(indexDir: string): IndexPaths {
@@ -40,5 +42,6 @@ export function indexPaths(indexDir: string): IndexPaths {
     vectors: join(indexDir, 'vectors.db'),
     failures: join(indexDir, 'failures.db'),
     memory: join(indexDir, 'memory.db'),
+    enrichment: join(indexDir, 'enrichment.db'),
   };
 }

@@ -61,6 +61,10 @@ export class MemoryEpisodes {
       .map(episodeOf);
   }
 
+  recentEpisodes(limit: number): EpisodeRecord[] {
+    return this.sql.all<EpisodeRow>(`SELECT ${EPISODE_COLUMNS} FROM episodes ORDER BY created_at DESC, id DESC LIMIT ?`, limit).map(episodeOf);
+  }
+
   blocks(episodeId: string): StoredBlock[] {
     return this.sql.all<BlockRow>(`SELECT ${BLOCK_COLUMNS} FROM blocks WHERE episode_id = ? ORDER BY position`, episodeId).map(blockOf);
   }

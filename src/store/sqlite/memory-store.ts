@@ -85,6 +85,9 @@ class SqliteMemoryStore implements MemoryStore {
   episodes(conversationId: string) {
     return this.episodesPart.episodes(conversationId);
   }
+  recentEpisodes(limit: number) {
+    return this.episodesPart.recentEpisodes(limit);
+  }
   blocks(episodeId: string) {
     return this.episodesPart.blocks(episodeId);
   }
@@ -112,6 +115,12 @@ class SqliteMemoryStore implements MemoryStore {
   }
   ledger(entityKey?: string) {
     return this.states.ledger(entityKey);
+  }
+  authoritativeKeys(): string[] {
+    return this.states.authoritativeKeys();
+  }
+  approvedKeys(): string[] {
+    return this.states.approvedKeys();
   }
 
   recordEvaluation(evaluation: NewGateEvaluation) {

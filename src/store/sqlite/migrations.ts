@@ -18,7 +18,7 @@ import { damaged, mapSqliteError, openDatabase, type Db, type OpenOptions, type 
 import { requireTables, tablesOf } from './schema-tables.js';
 
 /** The databases of the SQLite adapter, one migrations folder each. */
-export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory' | 'failures';
+export type SchemaName = 'index' | 'raw-log' | 'sessions' | 'vectors' | 'memory' | 'failures' | 'enrichment';
 
 export interface Migration {
   version: number;

@@ -12,6 +12,7 @@ import { registerPathMatcher } from './file-filter.js';
 import { SqliteIndexWriter, type WriterOptions } from './index-writer.js';
 import { indexPaths } from './layout.js';
 import { loadMigrations, migrate } from './migrations.js';
+import { renumberBranchIndex } from './branch-versions.js';
 import { openPinnedReader } from './pinned-reader.js';
 
 /**
@@ -50,6 +51,7 @@ export function openSqliteIndexWriter(indexDir: string, options: WriterOptions &
   }
   const db = openDatabase(store, 'write');
   prepared(db, store, () => {
+    renumberBranchIndex(db);
     migrate(db, store, migrations, 'index');
     // Larger than SQLite's default 2 MB: an index run touches every B-tree of the file.
     db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);

@@ -16,11 +16,13 @@ export const REQUIRED_TABLES: Readonly<Record<SchemaName, readonly string[]>> = 
     'doc_chunks', 'doc_links', 'cochange', 'commits', 'commit_files',
     ...fts5('files_fts'), ...fts5('symbols_fts'), ...fts5('docs_fts'), ...fts5('commits_fts'),
     'files_vocab', 'symbols_vocab', 'docs_vocab',
+    'file_meta', ...fts5('file_meta_fts'), 'file_meta_vocab',
   ],
   'raw-log': ['entries'],
   sessions: ['sessions'],
   vectors: ['meta', 'items', 'completed_paths', 'embedding_cache'],
   failures: ['failures'],
+  enrichment: ['enrichment', 'enrichment_ids', ...fts5('enrichment_fts')],
   memory: ['artifacts', 'episodes', 'blocks', 'cuts', 'versions', 'ledger', 'evaluations', 'authority', 'etv_cache', 'counters'],
 };
 

@@ -22,9 +22,26 @@ const BUDGET = { contextWindow: 4000, reservedTokens: 0 };
 /**
  * The first primaries only: the package's header carries its run id, random hex that
  * tokenizes to a token or two more or less from run to run, so whether the last item still
- * fits at the edge of the budget is not the same every run. The first ones are.
+ * fits at the edge of the budget is not the same every run. The first ones are; and where a
+ * package holds fewer, its last primary may be that edge item (sameGolden).
  */
 const PRIMARIES = 8;
+
+/**
+ * Equal, line for line, but that a primaries line may have one entry more or less at its
+ * end: the item at the budget's edge (see PRIMARIES). Any other change fails.
+ */
+function sameGolden(actual: string, expected: string): boolean {
+  const [got, want] = [actual.split('\n'), expected.split('\n')];
+  if (got.length !== want.length) return false;
+  return got.every((line, at) => line === want[at] || edgeOnly(line, want[at]!));
+}
+
+function edgeOnly(a: string, b: string): boolean {
+  if (!a.startsWith('primaries: ') || !b.startsWith('primaries: ')) return false;
+  const [shorter, longer] = [a, b].map((line) => line.slice('primaries: '.length).split(' | ')).sort((x, y) => x.length - y.length) as [string[], string[]];
+  return longer.length - shorter.length === 1 && shorter.every((entry, at) => entry === longer[at]);
+}
 
 function goldenPath(fixture: string): string {
   return fileURLToPath(new URL(`./${fixture}.txt`, import.meta.url));
@@ -63,6 +80,7 @@ describe.each(GOLDEN_REPOS)('golden ranking on $fixture', ({ fixture, queries })
     const path = goldenPath(fixture);
     if (UPDATE) writeFileSync(path, actual);
     expect(existsSync(path), `${path} is missing: run with CAIRN_UPDATE_GOLDEN=1 to write it`).toBe(true);
-    expect(actual).toBe(readFileSync(path, 'utf8'));
+    const expected = readFileSync(path, 'utf8');
+    expect(sameGolden(actual, expected) ? expected : actual).toBe(expected);
   }, 120_000);
 });

@@ -1,15 +1,17 @@
-// `cairn approve KEY` and `cairn reject KEY`: gate B's explicit authority. Approving
-// records the approval of the live artifact and evaluates all three gates at once (the
-// entity is promoted when they pass); rejecting records it and tombstones the live version.
+// `cairn approve KEY` and `cairn reject KEY`: gate B's explicit authority
+// (operations/authority.ts). Approving records the approval of the live artifact and
+// evaluates all three gates at once (the entity is promoted when they pass); rejecting
+// records it and tombstones the live version.
 
 import type { Command } from 'commander';
-import { openMemory } from '../../../app/memory.js';
-import { approve, reject } from '../../../memory/states/lifecycle.js';
+import type { OneShotHandle } from '../../../app/one-shot.js';
+import { approveEntity, rejectEntity } from '../../../operations/authority.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
 import { printWarnings } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 interface AuthorityFlags extends RepoFlags {
   json?: boolean;
@@ -23,30 +25,24 @@ function register(program: Command, io: Io, name: 'approve' | 'reject', descript
     .option('--no-refresh', 'do not refresh the index first')
     .action(async (key: string, flags: AuthorityFlags) => {
       const context = await repoFrom(flags, io);
-      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false, store: 'existing' });
-      try {
-        printWarnings(io, session);
-        act(io, session.ports, key, flags.json === true);
-      } finally {
-        session.close();
-      }
+      await withIndexRepo(context, io, { refresh: flags.refresh, memoryLog: memoryLog(io) }, (repo) => {
+        printWarnings(io, repo);
+        act(io, repo, key, flags.json === true);
+      });
     });
 }
 
-type Ports = Parameters<typeof approve>[0];
-
-function approveAction(io: Io, ports: Ports, key: string, json: boolean): void {
-  const evaluation = approve(ports, key);
+function approveAction(io: Io, repo: OneShotHandle, key: string, json: boolean): void {
+  const { evaluation, state } = approveEntity(repo, key);
   if (json) return printJson(io, snakeKeys(evaluation));
-  const state = ports.store.currentVersion(key)?.state ?? 'unknown';
-  printText(io, `${key}: approved; gates A ${evaluation.structural.passed ? 'pass' : 'FAIL'} · B ${evaluation.authority.passed ? 'pass' : 'FAIL'} · C ${evaluation.fresh.passed ? 'pass' : 'FAIL'} → ${evaluation.decision}; now ${state}\n`);
+  printText(io, `${key}: approved; gates A ${evaluation.structural.passed ? 'pass' : 'FAIL'} · B ${evaluation.authority.passed ? 'pass' : 'FAIL'} · C ${evaluation.fresh.passed ? 'pass' : 'FAIL'} → ${evaluation.decision}; now ${state ?? 'unknown'}\n`);
   for (const [gate, result] of [['A', evaluation.structural], ['B', evaluation.authority], ['C', evaluation.fresh]] as const) {
     if (!result.passed) printText(io, `  gate ${gate}: ${result.reason}\n`);
   }
 }
 
-function rejectAction(io: Io, ports: Ports, key: string, json: boolean): void {
-  const version = reject(ports, key);
+function rejectAction(io: Io, repo: OneShotHandle, key: string, json: boolean): void {
+  const version = rejectEntity(repo, key);
   if (json) return printJson(io, snakeKeys(version));
   printText(io, `${key}: rejected; version ${version.version} is now ${version.state}\n`);
 }

@@ -7,8 +7,7 @@ import { DATABASE_URL_ENV, redactedStoreUrl, type PostgresChoice } from '../../.
 import { openRepo } from '../../../app/repo.js';
 import { loadConfigFrom } from '../../../config/load.js';
 import { printable } from '../../../core/printable.js';
-import { DEFAULT_BUDGET } from '../../../retrieval/pipeline/settings.js';
-import { STAGE_NAMES } from '../../../retrieval/stages/registry.js';
+import { DEFAULT_BUDGET, STAGE_NAMES } from '../../../operations/context.js';
 import { printJson, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { logSettings } from '../logging.js';

@@ -2,11 +2,11 @@
 // (exit 11 when there is one). It never repairs anything.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/stores.js';
 import { EXIT_CODES } from '../../../core/errors.js';
-import { doctorText, runDoctor } from '../../../memory/doctor.js';
+import { checkMemory, doctorText } from '../../../operations/memory-admin.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 interface DoctorFlags extends RepoFlags {
   json?: boolean;
@@ -19,14 +19,11 @@ export function registerDoctorCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (flags: DoctorFlags) => {
-      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
-      try {
-        const report = runDoctor(store);
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const report = checkMemory(repo);
         if (flags.json) printJson(io, report);
         else printText(io, doctorText(report));
         if (report.findings.length > 0) io.setExitCode(EXIT_CODES.INTEGRITY);
-      } finally {
-        store.close();
-      }
+      });
     });
 }

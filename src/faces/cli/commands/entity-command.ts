@@ -2,14 +2,14 @@
 // true on disk (ETV, checked now), its state history, gate evaluations and hydrations.
 
 import type { Command } from 'commander';
-import { openMemory } from '../../../app/memory.js';
-import { entityText } from '../../../memory/introspect/text.js';
-import { entityView } from '../../../memory/introspect/views.js';
+import { entityOf } from '../../../operations/memory.js';
+import { entityText } from '../introspect-text.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
 import { printWarnings } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 interface EntityFlags extends RepoFlags {
   json?: boolean;
@@ -26,14 +26,11 @@ export function registerEntityCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index first')
     .action(async (key: string, flags: EntityFlags) => {
       const context = await repoFrom(flags, io);
-      const session = await openMemory(context, { refresh: flags.refresh, log: memoryLog(io), env: io.env, pipeline: false, store: 'existing' });
-      try {
-        printWarnings(io, session);
-        const view = entityView(session.ports, key);
+      await withIndexRepo(context, io, { refresh: flags.refresh, memoryLog: memoryLog(io) }, (repo) => {
+        printWarnings(io, repo);
+        const view = entityOf(repo, key);
         if (flags.json) printJson(io, snakeKeys(view));
         else printText(io, entityText(view));
-      } finally {
-        session.close();
-      }
+      });
     });
 }

@@ -2,12 +2,12 @@
 // total tokens and the budget.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/stores.js';
-import { episodeText } from '../../../memory/introspect/text.js';
-import { episodeView } from '../../../memory/introspect/views.js';
+import { episodeOf } from '../../../operations/memory.js';
+import { episodeText } from '../introspect-text.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 interface EpisodeFlags extends RepoFlags {
   json?: boolean;
@@ -21,13 +21,10 @@ export function registerEpisodeCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (id: string, flags: EpisodeFlags) => {
-      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
-      try {
-        const view = episodeView({ store }, id);
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const view = episodeOf(repo, id);
         if (flags.json) printJson(io, snakeKeys(view));
         else printText(io, episodeText(view));
-      } finally {
-        store.close();
-      }
+      });
     });
 }

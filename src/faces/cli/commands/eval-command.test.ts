@@ -91,6 +91,17 @@ describe('cairn eval --dataset', () => {
     expect(result.out).toContain(`skipped 1:\n  absent: no tree at ${join(dir, 'repos', 'absent')}`);
   });
 
+  it('measures the package seeded by the ranker named, with or without the chunk-RAG baseline', async () => {
+    const base = ['--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--index-root', join(dir, 'idx'), '--json', '--only', 'disc'];
+    const plain = JSON.parse((await cairn(...base, '--package-ranker', 'cairn-no-meta', '--no-chunk-rag')).out);
+    expect(Object.keys(plain.summary.values)).toEqual(['bm25-file', 'package']);
+    expect(plain.summary.values.package['ctx.fn@4k']).toBe(1);
+    const both = JSON.parse((await cairn(...base)).out);
+    expect(Object.keys(both.summary.values)).toEqual(['bm25-file', 'package', 'chunk-rag-code', 'chunk-rag-all']);
+    expect((await cairn(...base, '--package-ranker', 'nope')).code).toBe(2);
+    expect((await cairn(...base, '--package-history', '0')).code).toBe(2);
+  });
+
   it('filters tasks by id, category and count', async () => {
     const base = ['--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--index-root', join(dir, 'idx'), '--json'];
     const only = JSON.parse((await cairn(...base, '--only', 'stock')).out);
@@ -135,9 +146,10 @@ describe('cairn eval --dataset', () => {
   it('rejects unknown rankers and bad flag combinations as usage errors', async () => {
     const ranker = await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--ranker', 'nope');
     expect(ranker.code).toBe(2);
-    expect(ranker.err).toContain('unknown ranker "nope"; known rankers: cairn, bm25-file');
+    expect(ranker.err).toContain('unknown ranker "nope"; known rankers: cairn, bm25-file, cairn-no-meta, cairn-recency');
     expect((await cairn('--repos', join(dir, 'repos'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
+    expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--repo', dir)).code).toBe(2);
     expect((await cairn('--from-git', '--dataset', join(dir, 'dev.jsonl'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--write-dataset', join(dir, 'x'))).code).toBe(2);
     expect((await cairn('--dataset', join(dir, 'dev.jsonl'), '--repos', dir, '--k', '0,5')).code).toBe(2);
@@ -183,6 +195,21 @@ describe('cairn eval --from-git', () => {
         commit: c.reserve,
       },
     ]);
+    expect(snapshotTree(scripted.repo.root)).toEqual(before);
+  });
+
+  it('re-evaluates a written dataset on the repository it came from (--dataset --repo): the same tasks, the repository untouched', async () => {
+    const written = join(dir, 'again.jsonl');
+    const built = JSON.parse((await cairn('--from-git', '--repo', scripted.repo.root, '--commits', '2', '--write-dataset', written, '--json')).out);
+    const before = snapshotTree(scripted.repo.root);
+    const result = await cairn('--dataset', written, '--repo', scripted.repo.root, '--index-root', join(dir, 'again-idx'), '--json');
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.out);
+    expect(report).toMatchObject({ dataset: written, repo: scripted.repo.root, summary: { tasks: 2, skipped: 0, failed: 0 } });
+    const ranks = (run: { tasks: { id: string; results: Record<string, { gold_file_ranks: unknown }> }[] }) =>
+      run.tasks.map((task) => [task.id, task.results['bm25-file']!.gold_file_ranks]);
+    expect(ranks(report)).toEqual(ranks(built));
     expect(snapshotTree(scripted.repo.root)).toEqual(before);
   });
 

@@ -9,14 +9,13 @@ import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.j
 import { checkOutputFile } from '../../../config/option-file.js';
 import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
-import { openFromGit } from '../../../eval/from-git/from-git.js';
+import { openDatasetOnGit, openFromGit } from '../../../eval/from-git/from-git.js';
 import { jsonReport } from '../../../eval/json-report.js';
-import { chunkRagEvaluator, MATCH_EVALUATOR, matchEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
+import { chunkRagEvaluators, MATCH_EVALUATOR, matchEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
 import { askOfWorkspace } from '../../../eval/ask-of-workspace.js';
-import { rankerEvaluator } from '../../../eval/ranker-evaluator.js';
+import { RANKER_NAMES, rankerByName, rankerEvaluator } from '../../../eval/ranker-evaluator.js';
 import { renderReport, type ReportLabels } from '../../../eval/report.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
-import { RANKER_NAMES, rankerByName } from '../../../search/rank/registry.js';
 import type { RawLog } from '../../../store/raw-log.js';
 import type { SessionStore } from '../../../store/session.js';
 import { collect, MAX_COUNT, positiveInt, printJson } from '../common-options.js';
@@ -41,6 +40,9 @@ interface EvalFlags {
   category?: string;
   packageBudgets: number[];
   package: boolean;
+  packageRanker: string;
+  packageHistory?: number;
+  chunkRag: boolean;
   askOf?: string;
 }
 
@@ -49,11 +51,11 @@ const NO_BASELINE = 'none';
 export function registerEvalCommand(program: Command, io: Io): void {
   program
     .command('eval')
-    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25, chunk RAG)')
+    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25; chunk RAG over source files only, and over every indexed file)')
     .option('--dataset <file>', 'localization tasks, one JSON object per line')
     .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
+    .option('--repo <path>', 'with --from-git: the repository whose history is read; with --dataset: the repository the tasks came from, each task\'s commit checked out in cairn\'s work copy (never modified)')
     .option('--from-git', 'build tasks from the commits of a repository (--repo) and evaluate on them')
-    .option('--repo <path>', 'repository whose history --from-git reads (never modified)', '.')
     .option('--commits <n>', 'with --from-git: how many tasks to build, newest first', positiveInt('--commits'), 50)
     .option('--max-files <n>', 'with --from-git: skip commits touching more files than this', positiveInt('--max-files'), 10)
     .option('--write-dataset <file>', 'with --from-git: also write the built tasks as a dataset')
@@ -66,10 +68,13 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--only <ids>', 'only these task ids (comma-separated, repeatable)', collect)
     .option('--category <name>', 'only tasks of this category')
     .addOption(
-      new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baseline')
+      new Option('--package-budgets <list>', 'token budgets at which to measure context recall of the package and of the chunk-RAG baselines')
         .argParser(cutoffs(MAX_PACKAGE_BUDGET))
         .default([4000, 8000, 16000], '4000,8000,16000'),
     )
+    .option('--package-ranker <name>', `ranker the package's retrieval seeds from (${RANKER_NAMES.join(', ')}), to compare settings`, RANKER_NAMES[0])
+    .option('--package-history <n>', 'measure packages with a historical section of n commits per main file (it takes budget from the code)', positiveInt('--package-history'))
+    .option('--no-chunk-rag', 'skip the chunk-RAG baselines (code-only and all files) of the context-recall measurement (they do not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')
     .option('--json', 'print JSON with per-task ranks and metrics')
@@ -83,9 +88,11 @@ export function registerEvalCommand(program: Command, io: Io): void {
 
 function checkModes(flags: EvalFlags): void {
   if (Boolean(flags.dataset) === Boolean(flags.fromGit)) {
-    throw new UsageError('pass either --dataset FILE --repos DIR, or --from-git [--repo PATH]');
+    throw new UsageError('pass either --dataset FILE (--repos DIR | --repo PATH), or --from-git [--repo PATH]');
   }
-  if (flags.dataset && !flags.repos && flags.askOf === undefined) throw new UsageError('--dataset needs --repos DIR, the folder of task trees');
+  if (flags.dataset && flags.askOf === undefined && Boolean(flags.repos) === Boolean(flags.repo)) {
+    throw new UsageError('--dataset needs either --repos DIR, the folder of task trees, or --repo PATH, the git repository the tasks came from');
+  }
   if (flags.askOf !== undefined && !flags.package) throw new UsageError('--ask-of measures what the package says of its match: drop --no-package');
   if (flags.fromGit && flags.repos) throw new UsageError('--repos goes with --dataset; --from-git reads --repo PATH');
   if (!flags.fromGit && flags.writeDataset) throw new UsageError('--write-dataset goes with --from-git');
@@ -99,8 +106,8 @@ function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labe
   const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
   if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
   if (flags.package) {
-    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs }));
-    evaluators.push(chunkRagEvaluator(flags.packageBudgets));
+    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs, ranker: rankerByName(flags.packageRanker), history: flags.packageHistory }));
+    if (flags.chunkRag) evaluators.push(...chunkRagEvaluators(flags.packageBudgets));
   }
   return { evaluators, labels: { ranker: flags.ranker, baseline } };
 }
@@ -119,15 +126,25 @@ function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore;
 
 async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
-  const workspace = flags.askOf === undefined ? datasetWorkspace(flags.repos!, flags.indexRoot) : askOfWorkspace(flags.askOf, flags.indexRoot);
-  const run = await evaluate(io, tasks, workspace, evaluators);
-  finish(io, run, labels, flags, { dataset: flags.dataset, ...askedOf(flags) });
+  if (flags.askOf !== undefined || flags.repos) {
+    const workspace = flags.askOf === undefined ? datasetWorkspace(flags.repos!, flags.indexRoot) : askOfWorkspace(flags.askOf, flags.indexRoot);
+    const run = await evaluate(io, tasks, workspace, evaluators);
+    finish(io, run, labels, flags, { dataset: flags.dataset, ...askedOf(flags) });
+    return;
+  }
+  const session = await openDatasetOnGit({ repo: flags.repo!, keepUnder: flags.indexRoot });
+  try {
+    const run = await evaluate(io, tasks, session.workspace, evaluators);
+    finish(io, run, labels, flags, { dataset: flags.dataset, repo: session.user.top });
+  } finally {
+    session.close();
+  }
 }
 
 async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
   const progress = progressLine(io);
   progress.say('cairn eval: reading history…');
-  const session = await openFromGit({ repo: flags.repo!, commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
+  const session = await openFromGit({ repo: flags.repo ?? '.', commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
   try {
     progress.clear();
     const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });

@@ -2,8 +2,7 @@
 
 import type { Command } from 'commander';
 import { openOneShot } from '../../../app/one-shot.js';
-import { explainTaskRuns } from '../../../operations/explain.js';
-import { renderExplanation } from '../../../retrieval/pipeline/explain-text.js';
+import { explainTaskRuns, renderExplanation } from '../../../operations/explain.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 

@@ -2,7 +2,8 @@
 // which `cairn diagnose` shows beside a new failure that resembles them.
 
 import type { Command } from 'commander';
-import { openFailureMemory, openFailureReader } from '../../../app/stores.js';
+import { openFailureMemory } from '../../../app/stores.js';
+import { rememberedFailures } from '../../../operations/failures.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { printable } from '../../../core/printable.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';
@@ -11,6 +12,7 @@ import type { FailureRecord } from '../../../store/failures.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 interface RecordFlags extends RepoFlags {
   bundle: string;
@@ -59,15 +61,11 @@ export function registerFailuresCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON')
     .option('--limit <n>', 'at most this many', positiveInt('--limit'))
     .action(async (flags: ListFlags) => {
-      const context = await repoFrom(flags, io);
-      const reader = openFailureReader(context);
-      try {
-        const entries = reader.list(flags.limit);
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const entries = rememberedFailures(repo, flags.limit).failures;
         if (flags.json) printJson(io, entries);
         else io.out(entries.length === 0 ? 'no failures recorded (cairn failures record --bundle FILE --resolution TEXT)\n' : entries.map(listLine).join(''));
-      } finally {
-        reader.close();
-      }
+      });
     });
 }
 

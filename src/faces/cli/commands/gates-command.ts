@@ -2,12 +2,12 @@
 // of an episode, with the decision taken and the state each version is in now.
 
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/stores.js';
-import { gatesText } from '../../../memory/introspect/text.js';
-import { gatesView } from '../../../memory/introspect/views.js';
+import { gatesOf } from '../../../operations/memory.js';
+import { gatesText } from '../introspect-text.js';
 import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 interface GatesFlags extends RepoFlags {
   json?: boolean;
@@ -21,13 +21,10 @@ export function registerGatesCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (episode: string, flags: GatesFlags) => {
-      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
-      try {
-        const view = gatesView({ store }, episode);
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const view = gatesOf(repo, episode);
         if (flags.json) printJson(io, snakeKeys(view));
         else printText(io, gatesText(view));
-      } finally {
-        store.close();
-      }
+      });
     });
 }

@@ -1,19 +1,15 @@
 // `cairn graph FILE|SYMBOL`: the neighbourhood of a file or symbol — imports, references,
 // co-changes and doc links, both ways, to --depth hops — as a tree, or nodes and edges.
-// Also home of what the graph commands share: opening the index and resolving the target.
+// Also home of what the graph commands share: their options and the handle they run on.
+// The answer is operations/targets.graphAround's, as HTTP's `/retrieval/graph` gives it.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import type { RepoContext } from '../../../config/repo-context.js';
-import { RELATION_PHRASES } from '../../../search/graph/directed-relations.js';
-import { loadRepoGraph } from '../../../search/graph/load-graph.js';
-import { neighbourhood, type Neighbourhood, type RelationBranch, type TreeEntry } from '../../../search/graph/neighbourhood.js';
-import { FILE_RELATIONS, type FileRelation, type RepoGraph } from '../../../search/graph/repo-graph.js';
-import { resolveTarget, type GraphTarget } from '../../../search/graph/target.js';
-import type { CuratedReader } from '../../../store/curated.js';
+import type { OneShotHandle } from '../../../app/one-shot.js';
+import { FILE_RELATIONS, graphAround, RELATION_PHRASES, type FileRelation, type Neighbourhood, type RelationBranch, type TreeEntry } from '../../../operations/targets.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
-import { openIndexForCommand } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 export interface GraphCommandFlags extends RepoFlags {
   json?: boolean;
@@ -38,12 +34,8 @@ export function registerGraphCommand(program: Command, io: Io): void {
     .option('--relation <relation>', `only these relations (repeatable): ${FILE_RELATIONS.join(', ')}`, collectRelations)
     .option('--limit <n>', 'neighbours listed per node', positiveInt('--limit'), 20)
     .action(async (input: string, flags: GraphFlags) => {
-      await withTargetGraph(io, flags, input, ({ graph, target }) => {
-        const result = neighbourhood(graph, target, {
-          depth: flags.depth,
-          relations: flags.relation ?? [...FILE_RELATIONS],
-          maxChildren: flags.limit,
-        });
+      await withGraphRepo(io, flags, (repo) => {
+        const result = graphAround(repo, { start: input, maxDistance: flags.depth, relations: flags.relation ?? [...FILE_RELATIONS], limit: flags.limit });
         if (flags.json) printJson(io, { target: result.target, depth: result.depth, relations: flags.relation ?? FILE_RELATIONS, nodes: result.nodes, edges: result.edges });
         else io.out(renderNeighbourhood(result));
       });
@@ -55,23 +47,9 @@ export function withGraphOptions(command: Command): Command {
   return withRepoOptions(command).option('--json', 'print JSON').option('--no-refresh', 'do not refresh the index first');
 }
 
-export interface TargetGraph {
-  context: RepoContext;
-  reader: CuratedReader;
-  graph: RepoGraph;
-  target: GraphTarget;
-}
-
-/** Refreshes the index (unless --no-refresh), resolves the target and loads the graph for `work`. */
-export async function withTargetGraph(io: Io, flags: GraphCommandFlags, input: string, work: (opened: TargetGraph) => void): Promise<void> {
-  const context = await repoFrom(flags, io);
-  const reader = await openIndexForCommand(context, io, flags.refresh);
-  try {
-    const target = resolveTarget(reader, input, context.root);
-    work({ context, reader, graph: loadRepoGraph(reader), target });
-  } finally {
-    reader.close();
-  }
+/** Refreshes the index (unless --no-refresh) and runs the command's operation on it. */
+export async function withGraphRepo(io: Io, flags: GraphCommandFlags, work: (repo: OneShotHandle) => void): Promise<void> {
+  await withIndexRepo(await repoFrom(flags, io), io, { refresh: flags.refresh }, work);
 }
 
 function collectRelations(value: string, previous: FileRelation[] = []): FileRelation[] {

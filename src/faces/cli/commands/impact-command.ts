@@ -2,12 +2,11 @@
 // to three hops — each with the chain of edges that reaches it; tests apart.
 
 import { InvalidArgumentError, type Command } from 'commander';
-import { RELATION_PHRASES } from '../../../search/graph/directed-relations.js';
-import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact, type ImpactEntry } from '../../../search/graph/impact.js';
+import { MAX_IMPACT_DEPTH, referencesOf, RELATION_PHRASES, type Impact, type ImpactEntry } from '../../../operations/targets.js';
 import { printJson } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
-import { TARGET_ARGUMENT_HELP, withGraphOptions, withTargetGraph, type GraphCommandFlags } from './graph-command.js';
+import { TARGET_ARGUMENT_HELP, withGraphOptions, withGraphRepo, type GraphCommandFlags } from './graph-command.js';
 
 interface ImpactFlags extends GraphCommandFlags {
   depth: number;
@@ -21,9 +20,8 @@ export function registerImpactCommand(program: Command, io: Io): void {
   withGraphOptions(command)
     .option('--depth <n>', `hops, 1 to ${MAX_IMPACT_DEPTH}`, impactDepth, MAX_IMPACT_DEPTH)
     .action(async (input: string, flags: ImpactFlags) => {
-      await withTargetGraph(io, flags, input, ({ reader, graph, target }) => {
-        const namedImporters = target.kind === 'symbol' ? importersNaming(reader, target.symbol) : [];
-        const impact = impactOf(graph, target, { depth: flags.depth, namedImporters });
+      await withGraphRepo(io, flags, (repo) => {
+        const impact = referencesOf(repo, { target: input, depth: flags.depth });
         if (flags.json) printJson(io, impact);
         else io.out(renderImpact(impact));
       });

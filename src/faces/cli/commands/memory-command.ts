@@ -5,13 +5,13 @@
 
 import { renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { openMemoryStore } from '../../../app/stores.js';
 import { checkOutputFile, MIB } from '../../../config/option-file.js';
 import { optionFileLines } from '../../../config/option-lines.js';
 import { InputError, isCairnError } from '../../../core/errors.js';
-import { backupLines, parseBackup } from '../../../memory/backup.js';
+import { exportMemory, importMemory, parseBackup } from '../../../operations/memory-admin.js';
 import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { withStoresRepo } from '../repo-handle.js';
 
 /** Rows written per append: a few MB at most in memory, however large the memory store. */
 const LINES_PER_WRITE = 2_000;
@@ -26,24 +26,18 @@ export function registerMemoryCommand(program: Command, io: Io): void {
   withRepoOptions(memory.command('export').description('write the episode memory to FILE (JSON Lines)').argument('<file>', 'the backup file to write (must not exist)'))
     .action(async (file: string, flags: RepoFlags) => {
       checkOutputFile({ what: 'backup file', path: file, hint: 'name a new file in an existing folder: an export never overwrites one', mustNotExist: true });
-      const store = openMemoryStore(await repoFrom(flags, io), 'existing');
-      try {
-        const rows = writeBackup(file, backupLines(store));
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const rows = writeBackup(file, exportMemory(repo));
         io.err(`cairn: exported ${rows} rows to ${file}\n`);
-      } finally {
-        store.close();
-      }
+      });
     });
   withRepoOptions(memory.command('import').description('load a backup written by `cairn memory export` into an empty memory store').argument('<file>', 'the backup file'))
     .action(async (file: string, flags: RepoFlags) => {
       const tables = await parseBackup(file, optionFileLines({ what: 'backup file', path: file, maxBytes: MAX_BACKUP_BYTES, maxLineBytes: MAX_BACKUP_LINE_BYTES, hint: IMPORT_HINT }));
-      const store = openMemoryStore(await repoFrom(flags, io), 'create');
-      try {
-        store.load(tables);
-        io.err(`cairn: imported ${tables.reduce((sum, table) => sum + table.rows.length, 0)} rows from ${file}\n`);
-      } finally {
-        store.close();
-      }
+      await withStoresRepo(await repoFrom(flags, io), io, (repo) => {
+        const rows = importMemory(repo, tables);
+        io.err(`cairn: imported ${rows} rows from ${file}\n`);
+      });
     });
 }
 

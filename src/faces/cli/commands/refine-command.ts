@@ -8,12 +8,11 @@ import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { nonPlainValue } from '../../../config/plain-data.js';
 import { ConfigError, UsageError } from '../../../core/errors.js';
-import { refinementFileSchema, type RefinementRequest } from '../../../retrieval/pipeline/refinement.js';
-import { resolveModel, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
+import { resolveModel, type ModelFlags } from '../../../operations/context.js';
 import { collect, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printResult, withModelOptions, withRepo } from './retrieve-command.js';
-import { refineContext } from '../../../operations/context.js';
+import { refinementFileSchema, refineContext, type RefinementRequest } from '../../../operations/refine.js';
 
 interface RefineFlags extends RepoFlags, ModelFlags {
   taskId: string;

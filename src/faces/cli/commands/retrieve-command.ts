@@ -5,16 +5,15 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
 import type { LlmConfig } from '../../../config/schema.js';
-import { getContext } from '../../../operations/context.js';
+import { getContext, MAX_HISTORY_COMMITS, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { normaliseBundle } from '../../../diagnostics/bundle.js';
 import { bundleTaskText } from '../../../diagnostics/bundle-task.js';
-import type { RetrieveResult } from '../../../retrieval/pipeline/retrieve.js';
-import { resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../../../retrieval/pipeline/settings.js';
+import { renderPackage } from '../../../render/index.js';
 import { readBundle } from '../bundle-input.js';
-import { repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
+import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
 import { printWarnings } from '../refresh.js';
@@ -29,6 +28,7 @@ interface RetrieveFlags extends RepoFlags, ModelFlags {
   format: RenderFormat;
   taskId?: string;
   refresh: boolean;
+  history?: number;
 }
 
 export function registerRetrieveCommand(program: Command, io: Io): void {
@@ -44,7 +44,8 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .option('--reserved-tokens <n>', 'tokens kept free for the prompt and the answer', wholeNumber('--reserved-tokens'))
     .option('--budget-config <file>', 'YAML/JSON file with context_window and reserved_tokens (instead of the pair)')
     .addOption(new Option('--format <format>', 'how to print the package').choices(RENDER_FORMATS).default('markdown'))
-    .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)');
+    .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)')
+    .option('--history <n>', 'also show the n most recent commits of each main file (a historical section, within the budget)', positiveInt('--history', MAX_HISTORY_COMMITS));
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
@@ -54,7 +55,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
       const budget = await resolveBudget(flags, context.config);
       const llm = await resolveModel(flags, context.config);
       const result = await withRepo(context, io, { refresh: flags.refresh, llm }, (repo) =>
-        getContext(repo, { task: text, stages: flags.stages, budget, format: flags.format, taskId: flags.taskId }),
+        getContext(repo, { task: text, stages: flags.stages, budget, format: flags.format, taskId: flags.taskId, history: flags.history }),
       );
       printResult(io, result);
     });
@@ -79,9 +80,10 @@ export async function withRepo<T>(context: RepoContext, io: Io, options: { refre
   }
 }
 
-/** The package on stdout; the ids (for refine / explain) and the notes on stderr. */
-export function printResult(io: Io, result: RetrieveResult): void {
-  io.out(result.rendered.endsWith('\n') ? result.rendered : `${result.rendered}\n`);
+/** The package on stdout, in the format it was fitted for; the ids (for refine / explain) and the notes on stderr. */
+export function printResult(io: Io, result: ContextAnswer): void {
+  const rendered = renderPackage(result.package, result.package.budget.format);
+  io.out(rendered.endsWith('\n') ? rendered : `${rendered}\n`);
   const { budget, items } = result.package;
   io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · match ${result.package.match} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
   // Said on stderr too: a script that keeps only stdout's code still hears that nothing matched.

@@ -5,17 +5,14 @@
 import { Option, type Command } from 'commander';
 import { openOneShot } from '../../../app/one-shot.js';
 import { printable } from '../../../core/printable.js';
-import { filterOf, findCode, type RankedRow, type SearchFound, type SearchInput } from '../../../operations/search.js';
-import { describeAnalysis } from '../../../search/query/analyze.js';
-import type { TextSearchResult } from '../../../search/text-search.js';
-import type { SearchTarget } from '../../../store/curated.js';
+import { describeAnalysis, filterOf, findCode, type RankedRow, type SearchFound, type SearchInput, type TextSearchResult } from '../../../operations/search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { refreshQuietly } from '../refresh.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
-  kind?: SearchTarget;
+  kind?: SearchInput['kind'];
   mode: 'hybrid' | 'bm25';
   explain?: boolean;
   lang?: string[];

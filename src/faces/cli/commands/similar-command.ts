@@ -3,12 +3,11 @@
 // reciprocal rank; --json explains each signal's part.
 
 import type { Command } from 'commander';
-import { similarTo, type Similarity } from '../../../search/rank/similar.js';
-import { readTargetText } from '../../../search/graph/target.js';
+import { similarOf, type Similarity } from '../../../operations/targets.js';
 import { positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
-import { TARGET_ARGUMENT_HELP, withGraphOptions, withTargetGraph, type GraphCommandFlags } from './graph-command.js';
+import { TARGET_ARGUMENT_HELP, withGraphOptions, withGraphRepo, type GraphCommandFlags } from './graph-command.js';
 
 interface SimilarFlags extends GraphCommandFlags {
   limit: number;
@@ -22,8 +21,8 @@ export function registerSimilarCommand(program: Command, io: Io): void {
   withGraphOptions(command)
     .option('--limit <n>', 'results to show', positiveInt('--limit'), 10)
     .action(async (input: string, flags: SimilarFlags) => {
-      await withTargetGraph(io, flags, input, ({ context, reader, graph, target }) => {
-        const similarity = similarTo(graph, reader, target, { limit: flags.limit, text: readTargetText(context.root, target) });
+      await withGraphRepo(io, flags, (repo) => {
+        const similarity = similarOf(repo, { target: input, limit: flags.limit });
         if (flags.json) printJson(io, similarity);
         else io.out(renderSimilarity(similarity));
       });

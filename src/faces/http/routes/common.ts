@@ -79,10 +79,11 @@ async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: Ser
 export const ERROR_RESPONSES = {
   400: errorResponse('Invalid request: a field, value or combination is not accepted'),
   401: errorResponse('Missing or wrong bearer token'),
-  403: errorResponse('A server without a token answers only requests that name a loopback host'),
+  403: errorResponse('A server without a token answers only requests that name a loopback host; a write from another site is refused'),
   404: errorResponse('No such repository, file, symbol, task, episode or entity'),
   409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
+  415: errorResponse('The body is not sent as JSON (Content-Type: application/json)'),
   422: errorResponse('The token budget cannot be met'),
   503: errorResponse('Busy (too many requests in work or waiting: retry after the Retry-After seconds), no complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),

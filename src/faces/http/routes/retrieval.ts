@@ -2,11 +2,8 @@
 // node; and, as the MCP tools have them, a symbol's current code and what depends on it.
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { FILE_RELATIONS } from '../../../search/graph/repo-graph.js';
 import type { SearchAnswer } from '../../../operations/search.js';
-import type { Impact } from '../../../search/graph/impact.js';
-import type { Similarity } from '../../../search/rank/similar.js';
-import { graphAround, readCode, referencesOf, similarOf } from '../../../operations/targets.js';
+import { FILE_RELATIONS, graphAround, readCode, referencesOf, similarOf, type Impact, type Similarity } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
 import { postRoute, reply, replyPooled, type RouteDeps } from './common.js';
@@ -24,6 +21,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       paths: request.filters?.paths,
       languages: request.filters?.languages,
       includeTests: request.filters?.include_tests,
+      signals: request.signals,
     }) as never;
   });
 
@@ -36,6 +34,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       max_tokens: request.max_tokens,
       stages: request.stages,
       format: request.format,
+      history: request.history,
     }) as never;
   });
 

@@ -4,7 +4,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { explainTaskRuns } from '../../../operations/explain.js';
-import { refineContext } from '../../../operations/context.js';
+import { refineContext } from '../../../operations/refine.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
 import { ERROR_RESPONSES, postRoute, reply, replyPooled, type RouteDeps } from './common.js';
@@ -22,6 +22,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
       max_tokens: request.max_tokens,
       stages: request.stages,
       format: request.format,
+      history: request.history,
     }) as never;
   });
 

@@ -1,8 +1,14 @@
-// Introspection views as text for people: one line per block, transition or gate result.
+// Introspection views (operations/memory.ts: `cairn episode`, `entity`, `gates`) as text
+// for people: one line per block, transition or gate result. HTTP answers the same views as
+// JSON.
 
 import type { GateResult } from '../../core/memory.js';
-import { shortHash } from '../vault.js';
-import type { EntityView, EpisodeView, GatesView } from './views.js';
+import type { EntityView, EpisodeView, GatesView } from '../../operations/memory.js';
+
+/** A content hash as people read it (the vault's hashes are sha-256 hex). */
+function shortHash(hash: string | null): string {
+  return hash === null ? '-' : hash.slice(0, 12);
+}
 
 function iso(at: number): string {
   return new Date(at).toISOString();

@@ -1,0 +1,71 @@
+// The historical section of a package: how the code the task is about came to be. For the
+// files the package is most about (homes of the primary definitions, then files by their
+// standing), the commits of the mined history that touched them, newest first, one line
+// each — a regression's report then sits beside the commit that changed the code. Bounded
+// by its share of the budget before fitting; the fitter counts it with the header and
+// footer, so the package stays within the budget whatever the section holds.
+
+import type { HistoryEntry } from '../../core/context-package.js';
+import type { CuratedReader, FileCommit } from '../../store/curated.js';
+import type { RetrievalContext } from '../stages/stage.js';
+
+export interface HistoryRequest {
+  /** Commits per file (0: no section). */
+  commitsPerFile: number;
+}
+
+/** The most commits per file a caller may ask for. */
+export const MAX_HISTORY_COMMITS = 50;
+/** Files whose history is shown: the section is about the code to change, not its context. */
+export const HISTORY_FILES = 5;
+/** Largest share of the available budget the section may take. */
+export const HISTORY_SHARE = 0.1;
+/** A pessimistic characters-per-token ratio for commit lines (hashes and dates tokenize densely). */
+const CHARS_PER_TOKEN = 2.5;
+const MAX_SUBJECT_CHARS = 120;
+
+export function historySection(reader: CuratedReader, context: RetrievalContext, request: HistoryRequest): HistoryEntry[] {
+  if (request.commitsPerFile <= 0) return [];
+  const files = historyFiles(context).filter((path) => reader.file(path)?.kind === 'code').slice(0, HISTORY_FILES);
+  const bySha = new Map<string, { commit: FileCommit; files: string[] }>();
+  for (const path of files) {
+    for (const commit of reader.commitsOfFile(path, request.commitsPerFile)) {
+      const entry = bySha.get(commit.sha);
+      if (entry) entry.files.push(path);
+      else bySha.set(commit.sha, { commit, files: [path] });
+    }
+  }
+  const newestFirst = [...bySha.values()].sort((a, b) => b.commit.time - a.commit.time || (a.commit.sha < b.commit.sha ? -1 : 1));
+  return withinShare(newestFirst.map(({ commit, files: touched }) => historyEntry(commit, touched)), context.budget.available);
+}
+
+/**
+ * Homes of the primary definitions (strongest first), then the other files by standing;
+ * the caller keeps the code among them (docs and configuration have a section of their own).
+ */
+export function historyFiles(context: RetrievalContext): string[] {
+  const order = new Set<string>();
+  const primaries = context.symbols.filter((symbol) => symbol.class === 'primary').sort((a, b) => b.score - a.score);
+  for (const symbol of primaries) order.add(symbol.path);
+  const files = [...context.files].sort((a, b) => (b.standing ?? -1) - (a.standing ?? -1) || a.tier - b.tier || b.score - a.score);
+  for (const file of files) order.add(file.path);
+  return [...order];
+}
+
+function historyEntry(commit: FileCommit, files: string[]): HistoryEntry {
+  const subject = commit.subject.length > MAX_SUBJECT_CHARS ? `${commit.subject.slice(0, MAX_SUBJECT_CHARS - 1)}…` : commit.subject;
+  return { sha: commit.sha.slice(0, 12), date: new Date(commit.time * 1000).toISOString().slice(0, 10), subject, files };
+}
+
+/** The newest entries whose lines fit the section's share of the budget. */
+function withinShare(entries: HistoryEntry[], available: number): HistoryEntry[] {
+  let room = Math.floor(available * HISTORY_SHARE * CHARS_PER_TOKEN);
+  const kept: HistoryEntry[] = [];
+  for (const entry of entries) {
+    const chars = entry.sha.length + entry.date.length + entry.subject.length + entry.files.join(', ').length + 8;
+    if (chars > room) break;
+    room -= chars;
+    kept.push(entry);
+  }
+  return kept;
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedFixture, type IndexedFixture } from '../../../test/support/indexed-fixture.js';
+import { cairnRanker } from '../rank/cairn-ranker.js';
+import { extractAnchors } from './anchors.js';
+import { parseIssueText } from './issue-text.js';
+import { isInsideAny, scopedPackageDirs, workspacePackageDirs } from './workspace-packages.js';
+
+const HOOK = (comment: string): string =>
+  [`// ${comment}`, `export function useQuery(options: { enabled?: boolean }) {`, `  return options.enabled ?? true;`, `}`, ''].join('\n');
+
+let fixture: IndexedFixture;
+beforeAll(async () => {
+  fixture = await indexedFixture('shop', (repo) => {
+    for (const name of ['react-query', 'vue-query', 'query-core']) repo.write(`packages/${name}/package.json`, `{ "name": "@acme/${name}" }\n`);
+    // The React hook matches the task's words better (even "vue"): only the scope tells them apart.
+    repo.write('packages/react-query/src/useQuery.ts', HOOK('The query hook, as in vue-query: the enabled option, when enabled is false, stops the vue query.'));
+    repo.write('packages/vue-query/src/useQuery.ts', HOOK('The query hook.'));
+    repo.write('packages/query-core/src/queryObserver.ts', 'export class QueryObserver {\n  enabled = true;\n}\n');
+    repo.write('examples/react/basic/package.json', '{ "name": "basic" }\n');
+  });
+});
+afterAll(() => fixture.close());
+
+describe('commit scopes', () => {
+  it('reads the components a conventional-commit title is scoped to', () => {
+    const scopes = (title: string): string[] => extractAnchors(parseIssueText(title)).scopes;
+    expect(scopes('fix(vue-query): useQuery ignores enabled')).toEqual(['vue-query']);
+    expect(scopes('feat(server + client)!: streaming')).toEqual(['server', 'client']);
+    expect(scopes('fix({react,preact}-query): types')).toEqual(['react-query', 'preact-query']);
+    expect(scopes('useQuery (vue) ignores enabled: why?')).toEqual([]);
+  });
+});
+
+describe('workspace packages', () => {
+  it('are the folders holding a package.json, other than the root and examples', () => {
+    expect(workspacePackageDirs(fixture.reader).sort()).toEqual(['packages/query-core', 'packages/react-query', 'packages/vue-query']);
+  });
+
+  it('are named by a scope equal to their folder name, and never by a scope naming many', () => {
+    const dirs = ['packages/react-query', 'packages/vue-query', 'a/core', 'b/core', 'c/core', 'd/core', 'e/core'];
+    expect(scopedPackageDirs(dirs, ['vue-query', 'css'])).toEqual(['packages/vue-query']);
+    expect(scopedPackageDirs(dirs, ['core'])).toEqual([]);
+    expect(scopedPackageDirs(['packages/vue-query'], ['vue-query'])).toEqual([]); // one package is no workspace
+    expect(isInsideAny('packages/vue-query/src/useQuery.ts', ['packages/vue-query'])).toBe(true);
+    expect(isInsideAny('packages/vue-query-devtools/src/x.ts', ['packages/vue-query'])).toBe(false);
+  });
+
+  it('rank the named package above a sibling whose text matches the task better', async () => {
+    const top = async (query: string): Promise<string | undefined> => (await cairnRanker.rank(fixture.reader, { query, limit: 3 })).files[0]?.path;
+    expect(await top('fix(vue-query): useQuery ignores the enabled option')).toBe('packages/vue-query/src/useQuery.ts');
+    expect(await top('fix: useQuery ignores the enabled option')).toBe('packages/react-query/src/useQuery.ts');
+  });
+});

@@ -1,0 +1,47 @@
+// Workspace packages named by a task. A monorepo (`packages/*/`, each with its own
+// package.json) is many projects: a task scoped to one of them (`fix(react-query): …`)
+// is about that package's code, and the same words match in every sibling package (each
+// framework adapter has its own `useQuery`). Resolved here; the ranker's file priors
+// lower the files outside the named packages.
+
+import type { CuratedReader } from '../../store/curated.js';
+
+const MANIFEST = 'package.json';
+/** A scope matching more packages than this names a kind of package, not one of them. */
+const MAX_SCOPED_PACKAGES = 4;
+
+/**
+ * Folders of the workspace's own packages: those holding a package.json, other than the
+ * repository root and the packages of tests, examples, vendored and generated code.
+ */
+export function workspacePackageDirs(reader: CuratedReader, paths: readonly string[] = reader.filePaths()): string[] {
+  const dirs: string[] = [];
+  for (const path of paths) {
+    if (!path.endsWith(`/${MANIFEST}`)) continue;
+    const file = reader.file(path);
+    if (!file || file.isTest || file.isExample || file.isVendored || file.isGenerated) continue;
+    dirs.push(path.slice(0, -MANIFEST.length - 1));
+  }
+  return dirs;
+}
+
+/**
+ * The package folders the scopes name, by folder name (`query-core` → packages/query-core).
+ * None when the repository is not a workspace, when no
+ * scope names a package, or when a scope names too many to point anywhere.
+ */
+export function scopedPackageDirs(packageDirs: readonly string[], scopes: readonly string[]): string[] {
+  if (packageDirs.length < 2 || scopes.length === 0) return [];
+  const named = new Set<string>();
+  for (const scope of scopes) {
+    const hits = packageDirs.filter((dir) => dir.slice(dir.lastIndexOf('/') + 1).toLowerCase() === scope);
+    if (hits.length === 0 || hits.length > MAX_SCOPED_PACKAGES) continue;
+    for (const dir of hits) named.add(dir);
+  }
+  return [...named];
+}
+
+/** Whether a file lies inside one of the folders. */
+export function isInsideAny(path: string, dirs: readonly string[]): boolean {
+  return dirs.some((dir) => path.startsWith(`${dir}/`));
+}
