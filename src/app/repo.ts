@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { loadConfig, resolveIndexDir } from '../config/load.js';
 import type { RepoContext } from '../config/repo-context.js';
+import { resolveStoreChoice } from '../config/store-choice.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { indexPaths } from '../store/sqlite/index.js';
 
@@ -18,6 +19,8 @@ export interface RepoOptions {
   env?: NodeJS.ProcessEnv;
   /** Accept a home folder or a filesystem root as the repository (`--force`). */
   force?: boolean | undefined;
+  /** `--store`: `sqlite` or a postgres:// URL (else CAIRN_DATABASE_URL, else `store:` in cairn.yaml). */
+  store?: string | undefined;
 }
 
 /** Validates the repository path and loads its configuration. */
@@ -32,12 +35,9 @@ export async function openRepo(options: RepoOptions): Promise<RepoContext> {
   const indexDir = resolveIndexDir(root, options.indexDir, env);
   requireIndexDir(indexDir, { root, named: isNamed(options.indexDir) || isNamed(env['CAIRN_INDEX_DIR']) });
   if (!options.force) refuseSurprisingRoot(root, indexDir, env);
-  return {
-    root,
-    indexDir,
-    config: await loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) }),
-    env,
-  };
+  const config = await loadConfig({ repoRoot: root, ...(options.configPath ? { configPath: options.configPath } : {}) });
+  const store = resolveStoreChoice({ flag: options.store, env, config, root });
+  return { root, indexDir, config, env, ...(store.adapter === 'sqlite' ? {} : { store }) };
 }
 
 /**

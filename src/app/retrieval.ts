@@ -4,7 +4,7 @@
 // answers) load only when a model is configured.
 
 import type { RepoContext } from '../config/repo-context.js';
-import { drainIndex, openEnrichmentReader, openRanker, openRawLog, openSessions, runIndex } from './stores.js';
+import { drainIndex, openEnrichmentReader, openRanker, openRawLog, openSessions, refreshesLocally, runIndex } from './stores.js';
 import { busyNote, openCompleteReader } from './readers.js';
 import { isCairnError } from '../core/errors.js';
 import type { LlmConfig } from '../config/schema.js';
@@ -72,10 +72,12 @@ export async function openRetrieval(
 }
 
 /**
- * Refreshes the index; its warnings (IndexSummary.warnings). When another process holds the
+ * Refreshes the index; its warnings (IndexSummary.warnings). On a shared store nothing is
+ * refreshed: commands answer from the newest published generation. When another process holds the
  * index (a rebuild, another command's refresh), the run answers from the last complete index.
  */
 export async function refreshed(context: RepoContext): Promise<string[]> {
+  if (!refreshesLocally(context)) return []; // a shared store's index is what `cairn index` published
   try {
     return (await drainIndex(runIndex(context))).warnings;
   } catch (error) {

@@ -8,7 +8,7 @@
 import type { RepoContext } from '../config/repo-context.js';
 import { OPERATIONS } from '../faces/http/operations.js';
 import { openServeSet, type ServeSet, type ServeSetOptions } from '../serve/live.js';
-import { startQueryPool, type QueryRunner } from '../serve/query-pool.js';
+import { inProcessQueries, startQueryPool, type QueryRunner } from '../serve/query-pool.js';
 import type { ServeWiring } from '../serve/wiring.js';
 import { agentVisibility, diagnosticsOver } from './diagnostics.js';
 import { threadRunner } from './index-thread.js';
@@ -38,5 +38,9 @@ export function openServed(repos: { name: string; context: RepoContext }[], opti
 
 /** The HTTP face's query threads (its pooled operations), or those operations in this thread without the compiled script. */
 export function startQueries(options: { repos: { name: string; context: RepoContext }[]; env: NodeJS.ProcessEnv; threads: number; script?: URL }): QueryRunner<typeof OPERATIONS> {
+  // libpq's native binding loads into one thread of a process only (it is not
+  // context-aware: a second thread gets "Module did not self-register"), and the main
+  // thread holds it: on a shared store the operations run in the main thread.
+  if (options.repos.some((repo) => repo.context.store !== undefined)) return inProcessQueries(OPERATIONS);
   return startQueryPool({ ...options, operations: OPERATIONS, script: options.script ?? QUERY_WORKER_SCRIPT });
 }

@@ -1,7 +1,8 @@
 // Composition root, the stores: the one place an adapter is chosen and constructed. Every
 // store of a repository is opened through `storesOf(context)` (a RepoStores, the seam in
-// store/repo-stores.ts); SQLite files in the index directory today. Index runs, the
-// optional vector step and the ranker are wired here too, over the same stores.
+// store/repo-stores.ts): SQLite files in the index directory by default, PostgreSQL when
+// the context says so (`--store`, CAIRN_DATABASE_URL, `store:`; app/pg-stores.ts). Index
+// runs, the optional vector step and the ranker are wired here too, over the same stores.
 
 import { existsSync } from 'node:fs';
 import type { RepoContext } from '../config/repo-context.js';
@@ -22,6 +23,9 @@ import type { MemoryStore } from '../store/memory.js';
 import type { RawLog, RawLogUsage } from '../store/raw-log.js';
 import type { RepoStores } from '../store/repo-stores.js';
 import type { SessionStore } from '../store/session.js';
+import type { GenerationInfo } from '../store/generations.js';
+import { pgStoresOf } from './pg-stores.js';
+import { publishedIndexRun } from './published-index.js';
 import {
   indexPaths,
   openSqliteCuratedReader,
@@ -35,10 +39,11 @@ import {
   sqliteIndexTargets,
 } from '../store/sqlite/index.js';
 
-type StoreContext = Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>;
+type StoreContext = Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config' | 'store'>>;
 
-/** The stores of a repository: SQLite files in its index directory. */
+/** The stores of a repository: PostgreSQL when chosen, else SQLite files in its index directory. */
 export function storesOf(context: StoreContext): RepoStores {
+  if (context.store !== undefined) return pgStoresOf(context, context.store);
   const { indexDir } = context;
   const maxBytes = context.config?.log.maxBytes;
   return {
@@ -54,7 +59,13 @@ export function storesOf(context: StoreContext): RepoStores {
     vectors: () => openSqliteVectorIndex(indexDir),
     indexTargets: sqliteIndexTargets,
     storeLocation: { adapter: 'sqlite', indexDir },
+    published: false,
   };
+}
+
+/** Whether commands refresh the index themselves before answering (not on a shared store: `cairn index` publishes it). */
+export function refreshesLocally(context: StoreContext): boolean {
+  return context.store === undefined;
 }
 
 export function openReader(context: Pick<RepoContext, 'indexDir'>): CuratedReader {
@@ -115,6 +126,21 @@ export function runIndex(
     ...(options.workers !== undefined ? { workers: options.workers } : {}),
     ...vectorStep(context),
   });
+}
+
+/**
+ * `cairn index`: a run of the local index and, on a shared store, its publication as the
+ * repository's next generation (under the repository's index-run lock: published-index.ts).
+ */
+export async function indexAndPublish(
+  context: RepoContext,
+  options: { workers?: number; rebuild?: boolean },
+  onProgress: (progress: IndexProgress) => void,
+): Promise<{ summary: IndexSummary; published: (GenerationInfo & { schema: string }) | null }> {
+  const run = () => runIndex(context, options);
+  if (context.store === undefined) return { summary: await drainIndex(run(), onProgress), published: null };
+  const { summary, published, schema } = await publishedIndexRun(context, context.store, run, onProgress);
+  return { summary, published: { ...published, schema } };
 }
 
 // --- optional vectors: constructed only when `embed` is configured -----------------------

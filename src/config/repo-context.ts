@@ -3,6 +3,7 @@
 // checks the paths; taken by the operations (operations/), the serve runtime and the stores.
 
 import type { Config } from './schema.js';
+import type { PostgresChoice } from './store-choice.js';
 
 export interface RepoContext {
   /** Absolute path of the repository root. */
@@ -12,4 +13,6 @@ export interface RepoContext {
   config: Readonly<Config>;
   /** Where API keys are read from (the variables `*.apiKeyEnv` name). */
   env?: NodeJS.ProcessEnv;
+  /** Where the stores are (`--store`, CAIRN_DATABASE_URL, `store:`); absent: SQLite in `indexDir`. Plain data: handed to threads. */
+  store?: PostgresChoice;
 }

@@ -229,8 +229,25 @@ export const diagnosticsConfigSchema = z
   })
   .strict();
 
+/**
+ * The store (issue 25): absent for the embedded SQLite files in the index directory; a
+ * postgres:// URL (better without a password: libpq reads PGPASSWORD and ~/.pgpass), or
+ * that URL with the name the repository is kept under in the database.
+ */
+export const storeConfigSchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      url: z.string().min(1),
+      /** Default: the repository folder's name; replicas whose folders are named apart need this. */
+      repository: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+]);
+
 export const configSchema = z
   .object({
+    store: storeConfigSchema.optional(),
     index: indexConfigSchema.default(indexConfigSchema.parse({})),
     retrieval: retrievalConfigSchema.default({}),
     log: logConfigSchema.default({ maxBytes: 64 * 1024 * 1024 }),
@@ -255,4 +272,5 @@ export type ServeConfig = z.infer<typeof serveConfigSchema>;
 export type McpConfig = z.infer<typeof mcpConfigSchema>;
 export type WatchConfig = z.infer<typeof watchConfigSchema>;
 export type DiagnosticsConfig = z.infer<typeof diagnosticsConfigSchema>;
+export type StoreConfig = z.infer<typeof storeConfigSchema>;
 export type Config = z.infer<typeof configSchema>;

@@ -99,4 +99,10 @@ diagnostics:                   # \`cairn diagnose\`: escalation triggers and dee
 #   batchSize: 64
 #   maxInputChars: 8192
 #   timeoutMs: 60000
+
+# store: postgres://cairn@db.internal:5432/cairn?sslmode=verify-full   # optional: a team's shared PostgreSQL store
+#                              # (--store and CAIRN_DATABASE_URL win; keep the password in PGPASSWORD or ~/.pgpass)
+# store:                       # or with the name the repository is kept under
+#   url: postgres://cairn@db.internal:5432/cairn
+#   repository: github.com/org/repo
 `;

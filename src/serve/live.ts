@@ -70,7 +70,8 @@ export async function openServeSet(repos: { name: string; context: RepoContext }
   try {
     for (const { name, context } of repos) {
       const workspace = await Workspace.open(context, { name, logger: options.logger, fitter, env: options.env, wiring: options.wiring, runner });
-      const watching = options.watch ?? context.config.watch.enabled;
+      // A replica (a shared store's published index) has nothing to watch: `cairn index` publishes.
+      const watching = !workspace.isReplica && (options.watch ?? context.config.watch.enabled);
       const live = watching ? watchWorkspace(workspace, options.logger.child({ repo: name })) : null;
       opened.push({
         name,

@@ -231,7 +231,8 @@ export class Workspace {
     const stores = wiring.stores(context);
     const rawLog = stores.rawLog();
     const sessions = stores.sessions();
-    const replica = options.replica === true;
+    // On a shared store the index is published by `cairn index`: every workspace follows it as a replica does.
+    const replica = options.replica === true || stores.published;
     try {
       // A replica's runs are in flight beside the primary's: only the primary prunes.
       if (!replica) pruneUnloggedSessions(rawLog, sessions);
@@ -252,6 +253,11 @@ export class Workspace {
     return this.current !== null;
   }
 
+  /** Whether this workspace only follows an index others build (a query thread, or a shared store's published generations). */
+  get isReplica(): boolean {
+    return this.shared.replica;
+  }
+
   generation(): number {
     return this.current?.id ?? 0;
   }
@@ -268,6 +274,7 @@ export class Workspace {
     if (this.shared.replica) {
       this.adoptLatest();
       if (this.current !== null) return;
+      if (this.shared.stores.published) this.shared.wiring.openOrExplain(this.context); // says where nothing was published
       throw new IndexError('INDEX_MISSING', `no complete index in ${this.context.indexDir} yet`, { hint: 'retry when the server has built it' });
     }
     await this.refresh('first request', onProgress);
@@ -294,6 +301,16 @@ export class Workspace {
    * the next run (calls meanwhile share it). Resolves when that run has ended.
    */
   refresh(reason: string, onProgress?: (progress: IndexProgress) => void): Promise<void> {
+    if (this.shared.replica) {
+      // A replica never runs an index: it moves to the newest complete state another process made.
+      // Like an index run's, its failure is logged, never thrown: requests answer from what is open.
+      try {
+        if (this.adoptLatest()) this.logger.info({ reason, generation: this.generation() }, 'moved to a newer index');
+      } catch (error) {
+        this.logger.warn({ err: error, reason }, 'could not look for a newer index: answering from the one open');
+      }
+      return Promise.resolve();
+    }
     if (onProgress) this.progress.add(onProgress);
     const done = (): void => void (onProgress && this.progress.delete(onProgress));
     if (this.queued !== null) return this.queued.finally(done);

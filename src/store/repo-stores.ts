@@ -1,6 +1,6 @@
 // The stores of one repository, as an adapter opens them: the seam where the composition
-// root chooses the adapter (app/stores.ts: SQLite files in the index directory today; the
-// PostgreSQL tables for shared state later). Everything above it — the serve runtime, the
+// root chooses the adapter (app/stores.ts: SQLite files in the index directory, or the
+// PostgreSQL tables for shared state and published index generations, app/pg-stores.ts). Everything above it — the serve runtime, the
 // operations, the one-shot commands — opens stores through this, never through an adapter.
 
 import type { CuratedReader, IndexTargets, StoreLocation } from './curated.js';
@@ -31,4 +31,9 @@ export interface RepoStores {
   /** Where an index run writes (the indexer's own targets for this adapter). */
   indexTargets: IndexTargets;
   storeLocation: StoreLocation;
+  /**
+   * The index is read from generations an indexer published (a shared store): a process
+   * reading it never builds it, it moves to a newer generation when one is published.
+   */
+  published: boolean;
 }

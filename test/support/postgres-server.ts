@@ -20,6 +20,9 @@ export interface PgServer {
   port: number;
   dir: string;
   stop(): void;
+  /** Stops the server as an operator would for a restart (fast: open sessions are ended); `start` brings it back on the same port. */
+  halt(): void;
+  start(): void;
 }
 
 export const PASSWORD_ROLE = 'cairn_password';
@@ -95,5 +98,7 @@ export async function startPgServer(bin: string): Promise<PgServer> {
       spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { ...user, cwd: '/' });
       rmSync(dir, { recursive: true, force: true });
     },
+    halt: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], user),
+    start: () => run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'], user),
   };
 }

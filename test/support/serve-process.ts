@@ -1,19 +1,29 @@
-// The real `cairn serve` (bin/cairn.js → dist/bundle) as a child process, for tests that
-// need what users run — the web page's tests drive a browser against it. Resolves once the
-// server printed its URL; `stop` ends it (SIGTERM, then SIGKILL after 5 s).
+// The real `cairn serve` (bin/cairn.js → dist/bundle) as a child process on a free
+// loopback port, for tests that need what users run: the web page's tests drive a browser
+// against it, the PostgreSQL tests run replicas on one database. Resolves once the server
+// printed its URL; `stop` ends it (SIGTERM, then SIGKILL after 5 s). The environment is the
+// test run's without the index and store variables (CAIRN_INDEX_DIR, CAIRN_DATABASE_URL),
+// logging at warn, unless `env` says otherwise.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CAIRN_BIN } from './cli.js';
 
 export interface ServeProcess {
   url: string;
+  child: ChildProcess;
   /** stderr so far (the server's log). */
   log(): string;
+  stderr(): string;
+  /** A JSON POST to the server. */
+  post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
   stop(): Promise<void>;
 }
 
 export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [CAIRN_BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, CAIRN_LOG: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CAIRN_BIN, 'serve', '--port', '0', ...args], {
+    env: { ...process.env, CAIRN_INDEX_DIR: '', CAIRN_DATABASE_URL: '', CAIRN_LOG: 'warn', CI: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -27,6 +37,17 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
       });
       child.kill('SIGTERM');
     });
+  const served = (url: string): ServeProcess => ({
+    url,
+    child,
+    log: () => stderr,
+    stderr: () => stderr,
+    async post(path, body) {
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    },
+    stop,
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
@@ -37,7 +58,7 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
       const match = /^(http:\/\/\S+)$/m.exec(stdout);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1]!, log: () => stderr, stop });
+        resolve(served(match[1]!));
       }
     });
     child.once('exit', (code) => {

@@ -11,6 +11,7 @@ export interface RepoFlags {
   indexDir?: string;
   config?: string;
   force?: boolean;
+  store?: string;
 }
 
 export function withRepoOptions(command: Command, repoFlag = true): Command {
@@ -18,11 +19,12 @@ export function withRepoOptions(command: Command, repoFlag = true): Command {
   return command
     .option('--index-dir <path>', 'where the index lives (default: <repo>/.cairn, or $CAIRN_INDEX_DIR)')
     .option('--config <file>', 'configuration file (default: <repo>/cairn.yaml when present)')
-    .option('--force', 'accept a home folder or a filesystem root as the repository');
+    .option('--force', 'accept a home folder or a filesystem root as the repository')
+    .option('--store <url>', 'where the stores are: a postgres:// URL shared by a team, or `sqlite` (default: $CAIRN_DATABASE_URL, else `store:` in cairn.yaml, else SQLite in the index directory)');
 }
 
 export function repoFrom(flags: RepoFlags, io: Io, repoArgument?: string): Promise<RepoContext> {
-  return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env, force: flags.force });
+  return openRepo({ repo: repoArgument ?? flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env, force: flags.force, store: flags.store });
 }
 
 /**

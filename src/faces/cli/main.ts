@@ -40,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   doctor: async () => (await import('./commands/doctor-command.js')).registerDoctorCommand,
   memory: async () => (await import('./commands/memory-command.js')).registerMemoryCommand,
   enrich: async () => (await import('./commands/enrich-command.js')).registerEnrichCommand,
+  migrate: async () => (await import('./commands/migrate-command.js')).registerMigrateCommand,
 };
 
 /** The program with the named command only, or with all of them (help, unknown names). */

@@ -3,7 +3,7 @@
 // on is repo-handle.ts.
 
 import type { RepoContext } from '../../config/repo-context.js';
-import { drainIndex, runIndex } from '../../app/stores.js';
+import { drainIndex, refreshesLocally, runIndex } from '../../app/stores.js';
 import { busyNote } from '../../app/readers.js';
 import { isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
@@ -18,6 +18,7 @@ import type { Io } from './io.js';
  * index rather than fail.
  */
 export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
+  if (!refreshesLocally(context)) return; // a shared store's index is what `cairn index` published
   try {
     printWarnings(io, await drainIndex(runIndex(context)));
   } catch (error) {

@@ -15,6 +15,7 @@ export const SQLSTATE = {
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   undefinedTable: '42P01',
+  insufficientPrivilege: '42501',
   /** Raised by cairn's own append-only trigger on the raw log (migrations/001). */
   appendOnly: 'CX001',
 } as const;
@@ -59,9 +60,19 @@ export function unavailable(target: PgTarget, reason: string, cause?: unknown): 
   });
 }
 
-/** A lost connection becomes STORE_UNAVAILABLE; anything else is returned unchanged. */
+/**
+ * A lost connection becomes STORE_UNAVAILABLE; a privilege the role lacks, CONFIG_INVALID
+ * naming the grants (the URL names the wrong role, or the grants fall short); anything else
+ * is returned unchanged.
+ */
 export function mapPgError(error: unknown, target: PgTarget): unknown {
   if (isConnectionLoss(error)) return unavailable(target, (error as PgDriverError).reason, error);
+  if (sqlStateOf(error) === SQLSTATE.insufficientPrivilege) {
+    return new CairnError('CONFIG_INVALID', `PostgreSQL at ${target.redacted} refused: ${(error as PgDriverError).reason}`, {
+      hint: 'publishing and migrating need the owner role; serving needs the grants in "Team scale: PostgreSQL" (README)',
+      cause: error,
+    });
+  }
   return error;
 }
 

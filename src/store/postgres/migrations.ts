@@ -63,6 +63,11 @@ export function loadPgMigrations(stream: PgStream): PgMigration[] {
  */
 export function migrate(db: PgConnection, stream: PgStream): number[] {
   const migrations = loadPgMigrations(stream);
+  // Already current: nothing is written, so a serving role without CREATE rights opens it
+  // (CREATE SCHEMA IF NOT EXISTS checks the right before it looks for the schema).
+  const found = schemaVersion(db, stream);
+  if (found > migrations.length) throw tooNew(db, stream, found, migrations.length);
+  if (found === migrations.length) return [];
   return db.transaction(() => {
     db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`cairn migrate ${db.schema}`]);
     db.script(`CREATE SCHEMA IF NOT EXISTS ${db.schema}`);

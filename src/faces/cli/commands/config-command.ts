@@ -3,6 +3,7 @@
 // shown as the name of its variable and whether it is set.
 
 import type { Command } from 'commander';
+import { DATABASE_URL_ENV, redactedStoreUrl, type PostgresChoice } from '../../../config/store-choice.js';
 import { openRepo } from '../../../app/repo.js';
 import { loadConfigFrom } from '../../../config/load.js';
 import { printable } from '../../../core/printable.js';
@@ -26,11 +27,12 @@ export function registerConfigCommand(program: Command, io: Io): void {
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (flags: ConfigFlags) => {
-      const context = await openRepo({ repo: flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env, force: flags.force });
+      const context = await openRepo({ repo: flags.repo, indexDir: flags.indexDir, configPath: flags.config, env: io.env, force: flags.force, store: flags.store });
       const loaded = await loadConfigFrom({ repoRoot: context.root, ...(flags.config ? { configPath: flags.config } : {}) });
       const fileSource = loaded.file === null ? 'default' : `file ${loaded.file}`;
       const entries: ConfigEntry[] = [];
       for (const [key, value] of leaves(loaded.config)) {
+        if (key === 'store' || key.startsWith('store.')) continue; // the store's entry below: its URL redacted
         entries.push({ key, value, source: has(loaded.raw, key.split('.')) ? fileSource : 'default' });
       }
       // Settings without a value in the schema take the run's defaults.
@@ -42,6 +44,7 @@ export function registerConfigCommand(program: Command, io: Io): void {
         const keyEnv = loaded.config[section]?.apiKeyEnv;
         if (keyEnv) entries.push({ key: `${section}.apiKey`, value: io.env[keyEnv] ? `(set in $${keyEnv})` : `($${keyEnv} is not set)`, source: `environment ${keyEnv}` });
       }
+      entries.push(storeEntry(context.store, fileSource, flags.store !== undefined));
       const indexDirSource = flags.indexDir ? 'flag --index-dir' : io.env['CAIRN_INDEX_DIR'] ? 'environment CAIRN_INDEX_DIR' : 'default';
       entries.push({ key: 'indexDir', value: context.indexDir, source: indexDirSource });
       const log = await logSettings(io, 'warn');
@@ -55,6 +58,13 @@ export function registerConfigCommand(program: Command, io: Io): void {
       const width = Math.max(...entries.map((entry) => entry.key.length));
       for (const entry of entries) io.out(`${entry.key.padEnd(width)}  ${printable(show(entry.value))}  (${printable(entry.source)})\n`);
     });
+}
+
+/** Where the stores are, the URL's password replaced (a URL in any source may carry one). */
+function storeEntry(store: PostgresChoice | undefined, fileSource: string, flagged: boolean): ConfigEntry {
+  if (store === undefined) return { key: 'store', value: 'sqlite (the index directory)', source: flagged ? 'flag --store' : 'default' };
+  const source = store.from === '--store' ? 'flag --store' : store.from === DATABASE_URL_ENV ? `environment ${DATABASE_URL_ENV}` : fileSource;
+  return { key: 'store', value: `${redactedStoreUrl(store.url)} (repository ${store.repository})`, source };
 }
 
 /** Every leaf of the configuration as a dotted key; arrays are leaves. */

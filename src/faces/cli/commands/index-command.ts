@@ -1,7 +1,9 @@
-// `cairn index [PATH]`: build or refresh the index of a repository.
+// `cairn index [PATH]`: build or refresh the index of a repository; on a shared store
+// (`--store postgres://…`) the index is then published for every replica.
 
 import type { Command } from 'commander';
-import { drainIndex, runIndex } from '../../../app/stores.js';
+import { indexAndPublish } from '../../../app/stores.js';
+import type { GenerationInfo } from '../../../store/generations.js';
 import { describeVectors } from '../../../indexer/embed/embed-step.js';
 import type { IndexSummary } from '../../../indexer/index-repository.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -31,14 +33,15 @@ export function registerIndexCommand(program: Command, io: Io): void {
     .action(async (path: string, flags: IndexFlags) => {
       const context = await repoFrom(flags, io, path);
       const bar = indexProgressBar(io);
-      const summary = await drainIndex(
-        runIndex(context, { ...(flags.workers !== undefined ? { workers: flags.workers } : {}), rebuild: Boolean(flags.rebuild) }),
+      const { summary, published } = await indexAndPublish(
+        context,
+        { ...(flags.workers !== undefined ? { workers: flags.workers } : {}), rebuild: Boolean(flags.rebuild) },
         (progress) => bar.update(progress),
       );
       bar.done();
       printWarnings(io, summary);
-      if (flags.json) printJson(io, summary);
-      else io.out(describeSummary(summary));
+      if (flags.json) printJson(io, published === null ? summary : { ...summary, published });
+      else io.out(describeSummary(summary) + (published === null ? '' : describePublished(published)));
     });
 }
 
@@ -55,4 +58,10 @@ export function describeSummary(summary: IndexSummary): string {
   const skipped = Object.entries(summary.skipped).filter(([, n]) => (n ?? 0) > 0);
   if (skipped.length) lines.push(`  skipped: ${skipped.map(([reason, n]) => `${n} ${reason}`).join(', ')}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The generation a shared store now serves (replicas move to it on their next look). */
+function describePublished(info: GenerationInfo & { schema: string }): string {
+  const bytes = info.files.reduce((sum, file) => sum + file.bytes, 0);
+  return `  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL; shared state in schema ${info.schema}\n`;
 }

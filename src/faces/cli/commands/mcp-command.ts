@@ -6,6 +6,7 @@
 // is wrong.
 
 import type { Command } from 'commander';
+import { storeSecret } from '../../../config/store-choice.js';
 import { openServed } from '../../../app/serve.js';
 import { lazyCounter, type ServedRepo, type ServeSet } from '../../../serve/live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
@@ -42,6 +43,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       const repo: Promise<ServedRepo> = (async () => {
         const context = await repoFrom(flags, io);
         for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
+        if (context.store) logging.protect(storeSecret(context.store.url));
         set = await openServed([{ name: 'default', context }], { logger, env: io.env, counter, ...(flags.watch ? {} : { watch: false }) });
         return set.repos[0]!;
       })();

@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { storeSecret } from '../../../config/store-choice.js';
 import { openServed, startQueries } from '../../../app/serve.js';
 import type { ServeSet } from '../../../serve/live.js';
 import type { RepoContext } from '../../../config/repo-context.js';
@@ -41,6 +42,7 @@ export function registerServeCommand(program: Command, io: Io): void {
       if (weakness !== null) throw new UsageError(weakness, { hint: TOKEN_ADVICE });
       const repos = await reposFrom(flags, io);
       for (const { context } of repos) for (const section of [context.config.llm, context.config.embed]) if (section?.apiKeyEnv) logging.protect(io.env[section.apiKeyEnv]);
+      for (const { context } of repos) if (context.store) logging.protect(storeSecret(context.store.url));
       const settings = repos[0]!.context.config.serve;
       const host = flags.host ?? settings.host;
       if (!isLoopback(host) && token === null) {

@@ -10,6 +10,7 @@ import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-
 import type { Io } from '../io.js';
 import type { RawLogUsage } from '../../../store/raw-log.js';
 import { printable } from '../../../core/printable.js';
+import { redactedStoreUrl } from '../../../config/store-choice.js';
 
 interface StatusFlags extends RepoFlags {
   json?: boolean;
@@ -34,6 +35,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
         const writer = activeIndexWriter(context.indexDir);
         const status = {
           repo: context.root,
+          ...(context.store ? { store: { adapter: 'postgres', url: redactedStoreUrl(context.store.url), repository: context.store.repository } } : {}),
           indexDir: context.indexDir,
           ...stats,
           writer,
@@ -54,13 +56,14 @@ export function registerStatusCommand(program: Command, io: Io): void {
         io.out(
           [
             `repository   ${printable(context.root)}`,
+            ...(context.store ? [`store        PostgreSQL ${printable(redactedStoreUrl(context.store.url))}, repository ${printable(context.store.repository)} (the index below is its newest published generation)`] : []),
             `index        ${printable(context.indexDir)} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
             ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
             `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
             `languages    ${languages || '-'}`,
             `git head     ${stats.gitHead ?? '-'}`,
             `history      ${history === null ? 'complete' : printable(history)}`,
-            `raw log      ${describeLog(log)}`,
+            `raw log      ${context.store ? describeSharedLog(log) : describeLog(log)}`,
             `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
             ...(flags.check ? ['integrity    ok (every page checked)'] : []),
             '',
@@ -70,6 +73,12 @@ export function registerStatusCommand(program: Command, io: Io): void {
         reader.close();
       }
     });
+}
+
+/** The raw log in PostgreSQL: one table, not trimmed by cairn (src/store/postgres/README.md). */
+function describeSharedLog(log: RawLogUsage): string {
+  const since = log.oldestAt === null ? 'empty' : `entries since ${new Date(log.oldestAt).toISOString()}`;
+  return `${(log.bytes / 1024 / 1024).toFixed(1)} MB in PostgreSQL, ${since} (not trimmed by cairn)`;
 }
 
 function describeLog(log: RawLogUsage): string {

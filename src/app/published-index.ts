@@ -1,0 +1,156 @@
+// Composition root, the index on the shared store (issue 25): an index run builds the
+// SQLite index locally and publishes it as the repository's next generation through
+// PostgreSQL, holding the repository's index-run lock (across machines) from start to
+// publish; every other process reads the newest published generation, checked out once
+// into `<indexDir>/generations/` and opened with the SQLite reader. `latest()` moves to a
+// newer generation when one was published — readers never see a half-published one.
+
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RepoContext } from '../config/repo-context.js';
+import type { PostgresChoice } from '../config/store-choice.js';
+import { IndexError, isCairnError } from '../core/errors.js';
+import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
+import type { CuratedReader } from '../store/curated.js';
+import type { GenerationInfo, IndexGenerations, IndexRunLock } from '../store/generations.js';
+import { parsePgUrl } from '../store/postgres/connection-url.js';
+import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
+import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
+import { openSqliteCuratedReader } from '../store/sqlite/index.js';
+import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
+
+/** Checked-out generations, under the index directory. */
+export const GENERATION_CACHE = 'generations';
+
+export function generationCache(indexDir: string): string {
+  return join(indexDir, GENERATION_CACHE);
+}
+
+/** Whether a generation of the repository was published (nothing is downloaded). */
+export function hasPublished(choice: PostgresChoice): boolean {
+  const generations = openPgIndexGenerations(choice.url);
+  try {
+    return generations.latest(choice.repository) !== null;
+  } finally {
+    generations.close();
+  }
+}
+
+function checkoutNewest(choice: PostgresChoice, cacheDir: string, newerThan = 0): { dir: string; info: GenerationInfo } | null {
+  const generations = openPgIndexGenerations(choice.url);
+  try {
+    const latest = generations.latest(choice.repository);
+    if (latest === null || latest.generation <= newerThan) return null;
+    return generations.checkout(choice.repository, cacheDir);
+  } finally {
+    generations.close();
+  }
+}
+
+/** The newest published generation, as a reader that follows newer ones on `latest()`; INDEX_MISSING when none was published. */
+export function openPublishedReader(choice: PostgresChoice, indexDir: string): CuratedReader {
+  const cacheDir = generationCache(indexDir);
+  const first = checkoutNewest(choice, cacheDir);
+  if (first === null) {
+    throw new IndexError('INDEX_MISSING', `no index of ${choice.repository} is published in PostgreSQL at ${parsePgUrl(choice.url).redacted} yet`, {
+      hint: `run \`cairn index --store URL\` on the repository (it publishes the index every replica reads)`,
+    });
+  }
+  const state = { reader: openSqliteCuratedReader(first.dir), generation: first.info.generation };
+  const latest = (): boolean => {
+    let newer: { dir: string; info: GenerationInfo } | null;
+    try {
+      newer = checkoutNewest(choice, cacheDir, state.generation);
+    } catch (error) {
+      // The database is away: the generation on disk still answers; the next look tries again.
+      if (isCairnError(error) && error.code === 'STORE_UNAVAILABLE') return false;
+      throw error;
+    }
+    if (newer === null) return false;
+    const next = openSqliteCuratedReader(newer.dir);
+    state.reader.close();
+    Object.assign(state, { reader: next, generation: newer.info.generation });
+    return true;
+  };
+  return new Proxy({} as CuratedReader, {
+    get(_target, property) {
+      if (property === 'latest') return latest;
+      const value: unknown = Reflect.get(state.reader, property);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(state.reader) : value;
+    },
+  });
+}
+
+export interface PublishedRun {
+  summary: IndexSummary;
+  published: GenerationInfo;
+  /** The schema holding the repository's shared state (named in the grants of a serving role). */
+  schema: string;
+}
+
+/**
+ * An index run on the shared store: the repository's index-run lock taken first (INDEX_BUSY
+ * when another machine's run holds it), the local run drained, a consistent snapshot of
+ * index.db published as the next generation, the lock released.
+ */
+export async function publishedIndexRun(
+  context: Pick<RepoContext, 'indexDir'>,
+  choice: PostgresChoice,
+  run: () => AsyncGenerator<IndexProgress, IndexSummary>,
+  onProgress: (progress: IndexProgress) => void,
+): Promise<PublishedRun> {
+  const generations = openPgIndexGenerations(choice.url);
+  try {
+    const lock = generations.tryLock(choice.repository);
+    if (lock === null) {
+      throw new IndexError('INDEX_BUSY', `another index run of ${choice.repository} holds its lock in PostgreSQL (on this machine or another)`, {
+        hint: 'retry when it has published; replicas answer from the last published generation meanwhile',
+      });
+    }
+    try {
+      const steps = run();
+      let summary: IndexSummary;
+      for (;;) {
+        const step = await steps.next();
+        if (step.done) {
+          summary = step.value;
+          break;
+        }
+        onProgress(step.value);
+      }
+      const published = publishSnapshot(context.indexDir, generations, lock);
+      // The indexer runs as the owner: the repository's shared-state schema is made now, for serving roles that cannot.
+      const schema = repositorySchema(choice.repository);
+      migratePgRepository(choice.url, schema);
+      return { summary, published, schema };
+    } finally {
+      lock.release();
+    }
+  } finally {
+    generations.close();
+  }
+}
+
+function publishSnapshot(
+  indexDir: string,
+  generations: IndexGenerations,
+  lock: IndexRunLock,
+): GenerationInfo {
+  const snapshot = join(indexDir, `publish-${process.pid}.db`);
+  if (existsSync(snapshot)) rmSync(snapshot);
+  try {
+    snapshotSqliteIndex(indexDir, snapshot);
+    return generations.publish(lock, [{ name: 'index.db', path: snapshot }], { gitHead: gitHeadOf(indexDir) });
+  } finally {
+    rmSync(snapshot, { force: true });
+  }
+}
+
+export function gitHeadOf(indexDir: string): string | null {
+  const reader = openSqliteCuratedReader(indexDir);
+  try {
+    return reader.stats().gitHead ?? null;
+  } finally {
+    reader.close();
+  }
+}
