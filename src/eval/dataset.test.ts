@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, InputError } from '../core/errors.js';
 import { parseDataset, readDataset, writeDataset, type EvalTask } from './dataset.js';
+import { thrownBy } from '../../test/support/thrown.js';
 
 const TASK: EvalTask = {
   id: 'acme__widgets-1',
@@ -14,15 +15,6 @@ const TASK: EvalTask = {
   gold_files: ['widgets/spin.py'],
   gold_functions: ['widgets/spin.py:Spinner.turn'],
 };
-
-function errorOf(work: () => unknown): unknown {
-  try {
-    work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('datasets', () => {
   it('parses valid lines, skipping blank ones', () => {
@@ -35,26 +27,26 @@ describe('datasets', () => {
 
   it('names the file, the line and the field of a bad line', () => {
     const text = `${JSON.stringify(TASK)}\n${JSON.stringify({ ...TASK, id: 'b', gold_files: [] })}\n`;
-    const error = errorOf(() => parseDataset(text, 'd.jsonl'));
+    const error = thrownBy(() => parseDataset(text, 'd.jsonl'));
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toMatch(/^d\.jsonl:2: gold_files: /);
 
-    const missing = errorOf(() => parseDataset(JSON.stringify({ ...TASK, query: undefined }), 'd.jsonl'));
+    const missing = thrownBy(() => parseDataset(JSON.stringify({ ...TASK, query: undefined }), 'd.jsonl'));
     expect((missing as ConfigError).message).toMatch(/^d\.jsonl:1: query: /);
 
-    const notJson = errorOf(() => parseDataset(`${JSON.stringify(TASK)}\n{"id": `, 'd.jsonl'));
+    const notJson = thrownBy(() => parseDataset(`${JSON.stringify(TASK)}\n{"id": `, 'd.jsonl'));
     expect((notJson as ConfigError).message).toBe('d.jsonl:2: not valid JSON');
   });
 
   it('rejects ids that would escape the repos folder, and repeated ids', () => {
-    expect((errorOf(() => parseDataset(JSON.stringify({ ...TASK, id: '../x' }), 'd')) as Error).message).toMatch(/^d:1: id: /);
+    expect((thrownBy(() => parseDataset(JSON.stringify({ ...TASK, id: '../x' }), 'd')) as Error).message).toMatch(/^d:1: id: /);
     const twice = `${JSON.stringify(TASK)}\n${JSON.stringify(TASK)}`;
-    expect((errorOf(() => parseDataset(twice, 'd')) as Error).message).toMatch(/^d:2: id: .* earlier line/);
+    expect((thrownBy(() => parseDataset(twice, 'd')) as Error).message).toMatch(/^d:2: id: .* earlier line/);
   });
 
   it('reports an unreadable file as an input error, and an empty one as a config error', () => {
-    expect(errorOf(() => readDataset('/nonexistent/d.jsonl'))).toBeInstanceOf(InputError);
-    expect(errorOf(() => parseDataset('\n\n', 'd'))).toBeInstanceOf(ConfigError);
+    expect(thrownBy(() => readDataset('/nonexistent/d.jsonl'))).toBeInstanceOf(InputError);
+    expect(thrownBy(() => parseDataset('\n\n', 'd'))).toBeInstanceOf(ConfigError);
   });
 
   it('writes what it reads', () => {

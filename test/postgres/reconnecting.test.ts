@@ -7,17 +7,9 @@ import { isCairnError } from '../../src/core/errors.js';
 import { openPgFailureMemory } from '../../src/store/postgres/failure-memory.js';
 import { reconnecting } from '../../src/store/postgres/reconnecting.js';
 import { asSuperuser, dropSchema, freshSchema, pgUrl } from '../support/postgres.js';
+import { thrownBy } from '../support/thrown.js';
 
 const url = pgUrl();
-
-function failureOf(work: () => unknown): unknown {
-  try {
-    work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
-}
 
 /** Ends the sessions of this test's store (named by application_name), as a restart would. */
 function terminate(name: string): void {
@@ -39,7 +31,7 @@ describe.skipIf(url === null)('postgres: reconnecting after the server ended the
     try {
       expect(store.count()).toBe(0);
       terminate(name);
-      const lost = failureOf(() => store.count());
+      const lost = thrownBy(() => store.count());
       expect(isCairnError(lost) && lost.code).toBe('STORE_UNAVAILABLE');
       expect(store.count()).toBe(0);
       expect(opened).toBe(2);
@@ -48,7 +40,7 @@ describe.skipIf(url === null)('postgres: reconnecting after the server ended the
     } finally {
       store.close();
     }
-    const closed = failureOf(() => store.count());
+    const closed = thrownBy(() => store.count());
     expect(isCairnError(closed) && closed.code).toBe('STORE_UNAVAILABLE');
     expect(opened).toBe(2); // closed: not reopened behind the caller's back
   });

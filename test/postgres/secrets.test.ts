@@ -11,6 +11,7 @@ import { connectPg } from '../../src/store/postgres/connection.js';
 import { parsePgUrl } from '../../src/store/postgres/connection-url.js';
 import { PASSWORD_ROLE } from '../support/postgres-server.js';
 import { asSuperuser, pgUrl } from '../support/postgres.js';
+import { thrownBy } from '../support/thrown.js';
 
 const url = pgUrl();
 const PASSWORD = 'Tr0ub4dor&3/p@ss:word';
@@ -21,15 +22,6 @@ function withCredentials(password: string, database = 'postgres', query = ''): s
   base.password = password;
   base.pathname = `/${database}`;
   return `${base.toString()}${query}`;
-}
-
-function failureOf(work: () => unknown): unknown {
-  try {
-    work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
 }
 
 /** Every way the error could be printed or logged. */
@@ -55,7 +47,7 @@ describe.skipIf(url === null)('postgres: secrets and TLS settings', () => {
     const db = connectPg(withCredentials(PASSWORD), { schema: 'public' });
     try {
       expect(db.value('SELECT current_user')).toBe(PASSWORD_ROLE);
-      const error = failureOf(() => db.query('SELECT * FROM no_such_table'));
+      const error = thrownBy(() => db.query('SELECT * FROM no_such_table'));
       expect(String(error)).toContain(`${PASSWORD_ROLE}:***@127.0.0.1`);
       expectNoSecret(error);
     } finally {
@@ -65,7 +57,7 @@ describe.skipIf(url === null)('postgres: secrets and TLS settings', () => {
 
   it('a refused login is STORE_UNAVAILABLE on one line, without the password given', () => {
     const wrong = `${PASSWORD}-wrong`;
-    const error = failureOf(() => connectPg(withCredentials(wrong), { schema: 'public' }));
+    const error = thrownBy(() => connectPg(withCredentials(wrong), { schema: 'public' }));
     expect(isCairnError(error) && error.code).toBe('STORE_UNAVAILABLE');
     expect(isCairnError(error) && error.exitCode).toBe(12);
     expect((error as Error).message).not.toContain('\n');
@@ -74,12 +66,12 @@ describe.skipIf(url === null)('postgres: secrets and TLS settings', () => {
   });
 
   it('a missing database and an unreachable server say so, without the password', () => {
-    const missing = failureOf(() => connectPg(withCredentials(PASSWORD, 'no_such_database'), { schema: 'public' }));
+    const missing = thrownBy(() => connectPg(withCredentials(PASSWORD, 'no_such_database'), { schema: 'public' }));
     expect((missing as Error).message).toMatch(/no_such_database/);
     expectNoSecret(missing);
     const closed = new URL(withCredentials(PASSWORD));
     closed.port = '1';
-    const unreachable = failureOf(() => connectPg(closed.toString(), { schema: 'public' }));
+    const unreachable = thrownBy(() => connectPg(closed.toString(), { schema: 'public' }));
     expect(isCairnError(unreachable) && unreachable.code).toBe('STORE_UNAVAILABLE');
     expectNoSecret(unreachable);
   });
@@ -91,7 +83,7 @@ describe.skipIf(url === null)('postgres: secrets and TLS settings', () => {
   });
 
   it('passes sslmode through to libpq: require fails on a server without TLS, disable connects', () => {
-    const required = failureOf(() => connectPg(withCredentials(PASSWORD, 'postgres', '?sslmode=require'), { schema: 'public' }));
+    const required = thrownBy(() => connectPg(withCredentials(PASSWORD, 'postgres', '?sslmode=require'), { schema: 'public' }));
     expect(isCairnError(required) && required.code).toBe('STORE_UNAVAILABLE');
     expect((required as Error).message).toMatch(/SSL/);
     expectNoSecret(required);
@@ -101,10 +93,10 @@ describe.skipIf(url === null)('postgres: secrets and TLS settings', () => {
   });
 
   it('refuses a URL that is not postgres:// without echoing it', () => {
-    const error = failureOf(() => parsePgUrl(`mysql://${PASSWORD_ROLE}:${encodeURIComponent(PASSWORD)}@h/db`));
+    const error = thrownBy(() => parsePgUrl(`mysql://${PASSWORD_ROLE}:${encodeURIComponent(PASSWORD)}@h/db`));
     expect(isCairnError(error) && error.code).toBe('CONFIG_INVALID');
     expectNoSecret(error);
-    const garbage = failureOf(() => parsePgUrl(`not a url ${PASSWORD}`));
+    const garbage = thrownBy(() => parsePgUrl(`not a url ${PASSWORD}`));
     expectNoSecret(garbage);
   });
 });

@@ -3,21 +3,13 @@ import { drainIndex, runIndex } from '../../app/stores.js';
 import { NotFoundError, UsageError } from '../../core/errors.js';
 import { indexedShop, type IndexedShop } from '../../../test/support/shop-index.js';
 import { readTargetText, resolveTarget } from './target.js';
+import { thrownBy } from '../../../test/support/thrown.js';
 
 let shop: IndexedShop;
 beforeAll(async () => {
   shop = await indexedShop();
 });
 afterAll(() => shop?.close());
-
-function caught(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('resolveTarget', () => {
   it('takes a repository path, with ./ or as an absolute path inside the repository', () => {
@@ -36,7 +28,7 @@ describe('resolveTarget', () => {
     shop.repo.write('shop/other.py', 'def total():\n    return 0\n');
     await drainIndex(runIndex(shop.context, { workers: 0 }));
     expect(shop.reader.latest()).toBe(true); // a reader reads the state it opened until it moves on
-    const error = caught(() => resolveTarget(shop.reader, 'total')) as UsageError;
+    const error = thrownBy(() => resolveTarget(shop.reader, 'total')) as UsageError;
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toContain('"total" names 2 symbols');
     expect(error.message).toContain('shop/cart.py::Cart.total');
@@ -46,18 +38,18 @@ describe('resolveTarget', () => {
   });
 
   it('unknown paths, keys and names → NotFoundError naming them, with a hint', () => {
-    const path = caught(() => resolveTarget(shop.reader, 'shop/nope.py')) as NotFoundError;
+    const path = thrownBy(() => resolveTarget(shop.reader, 'shop/nope.py')) as NotFoundError;
     expect(path).toBeInstanceOf(NotFoundError);
     expect(path.message).toBe('no file shop/nope.py in the index');
     expect(path.hint).toContain('cairn search');
-    const key = caught(() => resolveTarget(shop.reader, 'shop/cart.py::Cart.nope')) as NotFoundError;
+    const key = thrownBy(() => resolveTarget(shop.reader, 'shop/cart.py::Cart.nope')) as NotFoundError;
     expect(key.message).toBe('no symbol Cart.nope in shop/cart.py');
-    const keyInMissingFile = caught(() => resolveTarget(shop.reader, 'shop/gone.py::f')) as NotFoundError;
+    const keyInMissingFile = thrownBy(() => resolveTarget(shop.reader, 'shop/gone.py::f')) as NotFoundError;
     expect(keyInMissingFile.message).toBe('no file shop/gone.py in the index');
-    const name = caught(() => resolveTarget(shop.reader, 'frobnicate')) as NotFoundError;
+    const name = thrownBy(() => resolveTarget(shop.reader, 'frobnicate')) as NotFoundError;
     expect(name.message).toBe('no file or symbol named frobnicate in the index');
     expect(name.hint).toBe('look for it with `cairn search frobnicate`');
-    expect(caught(() => resolveTarget(shop.reader, '  '))).toBeInstanceOf(UsageError);
+    expect(thrownBy(() => resolveTarget(shop.reader, '  '))).toBeInstanceOf(UsageError);
   });
 });
 

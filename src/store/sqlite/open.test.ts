@@ -14,6 +14,7 @@ import { indexPaths } from './layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from './open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from './raw-log.js';
 import { openSqliteSessionStore } from './session-store.js';
+import { thrownBy } from '../../../test/support/thrown.js';
 
 let parent: string;
 let dir: string;
@@ -24,17 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(parent, { recursive: true, force: true }));
 
-function caught(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected an error');
-}
-
 function expectIndexError(run: () => unknown, code: IndexError['code']): IndexError {
-  const error = caught(run);
+  const error = thrownBy(run);
   expect(error).toBeInstanceOf(IndexError);
   expect((error as IndexError).code).toBe(code);
   return error as IndexError;
@@ -179,10 +171,10 @@ describe('opening the raw log and the session store', () => {
     openSqliteRawLog(dir).close();
     const db = new Database(indexPaths(dir).rawLog);
     const store = rawLogStoreFile(dir);
-    const notNull = caught(() => db.prepare("INSERT INTO entries (at, task_id, run_id, kind, payload) VALUES (1, 't', 'r', 'info', NULL)").run());
+    const notNull = thrownBy(() => db.prepare("INSERT INTO entries (at, task_id, run_id, kind, payload) VALUES (1, 't', 'r', 'info', NULL)").run());
     expect(mapRawLogError(notNull, store)).not.toBeInstanceOf(AppendOnlyError);
     db.prepare("INSERT INTO entries (at, task_id, run_id, kind, payload) VALUES (1, 't', 'r', 'info', 'null')").run();
-    const refused = caught(() => db.prepare('DELETE FROM entries').run());
+    const refused = thrownBy(() => db.prepare('DELETE FROM entries').run());
     expect(mapRawLogError(refused, store)).toBeInstanceOf(AppendOnlyError);
     expect(mapRawLogError(new Error('SQLITE_CONSTRAINT_TRIGGER'), store)).not.toBeInstanceOf(CairnError);
     db.close();
