@@ -4,29 +4,15 @@
 // remembers. The faces read the file and print the warnings; what a bundle means stays in
 // diagnostics/.
 
-import { normaliseBundle, type HandoffBundle, type NormalisedBundle } from '../diagnostics/bundle.js';
-import { bundleTaskText } from '../diagnostics/bundle-task.js';
-import { newFailure } from '../diagnostics/failure-signature.js';
-import type { NewFailure } from '../store/failures.js';
+import type { HandoffBundle } from '../diagnostics/bundle.js';
 
-export type { HandoffBundle };
-
-/** The bundle in its normal shape, with what was wrong with its shape as warnings. */
-export function readHandoffBundle(value: unknown): NormalisedBundle {
-  return normaliseBundle(value);
-}
-
+export { normaliseBundle as readHandoffBundle, type HandoffBundle } from '../diagnostics/bundle.js';
 /** The task a bundle describes ('' when it holds nothing to retrieve for). */
-export function taskOfBundle(bundle: HandoffBundle): string {
-  return bundleTaskText(bundle);
-}
+export { bundleTaskText as taskOfBundle } from '../diagnostics/bundle-task.js';
+/** The failure memory's entry for a resolved failure. */
+export { newFailure as failureOf } from '../diagnostics/failure-signature.js';
 
 /** Whether a bundle says enough about a failure to remember it. */
 export function describesFailure(bundle: HandoffBundle): boolean {
   return bundle.errorMessage.trim() !== '' || bundle.stackTrace.trim() !== '' || bundle.rootCause.trim() !== '';
-}
-
-/** The failure memory's entry for a resolved failure. */
-export function failureOf(bundle: HandoffBundle, resolution: string, phase: string | null): NewFailure {
-  return newFailure(bundle, resolution, phase);
 }

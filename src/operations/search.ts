@@ -49,7 +49,7 @@ export interface SearchAnswer {
   note?: string;
 }
 
-export function languagesOf(names: readonly string[]): Language[] {
+function languagesOf(names: readonly string[]): Language[] {
   return names.map((name) => {
     const language = languageNamed(name);
     if (language !== null) return language;

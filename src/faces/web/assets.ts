@@ -23,7 +23,7 @@ export interface WebAssets {
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.txt': 'text/plain; charset=utf-8' };
 
 /** The folder holding the built page: `<package root>/dist/web`. */
-export function webAssetDir(from: string = dirname(fileURLToPath(import.meta.url))): string | null {
+function webAssetDir(from: string = dirname(fileURLToPath(import.meta.url))): string | null {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, 'dist', 'web');
     if (existsSync(join(candidate, 'manifest.json'))) return candidate;

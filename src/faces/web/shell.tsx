@@ -4,7 +4,8 @@
 // sent, escaped — so it is served without the bearer token; the data comes from the API.
 
 import type { WebAssets } from './assets.js';
-import { VIEWS, viewHref, viewLabel, viewOf } from './views.js';
+import { TopBar } from './top-bar.js';
+import { pageTitle, viewLabel, viewOf } from './views.js';
 
 export interface ShellOptions {
   params: URLSearchParams;
@@ -22,29 +23,13 @@ export function Shell({ params, assets, tokenRequired, version }: ShellOptions) 
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`cairn — ${viewLabel(view)}${repo ? ` — ${repo}` : ''}`}</title>
+        <title>{pageTitle(view, repo)}</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={assets.url('app.css')} />
         <script type="module" src={assets.url('app.js')}></script>
       </head>
       <body data-token={tokenRequired ? 'required' : 'none'} data-version={version}>
-        <a class="skip" href="#main">
-          Skip to content
-        </a>
-        <header class="top">
-          <span class="brand">cairn</span>
-          <nav aria-label="Views">
-            <ul>
-              {VIEWS.map((entry) => (
-                <li>
-                  <a href={viewHref(entry.id, params)} aria-current={entry.id === view ? 'page' : undefined}>
-                    {entry.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </header>
+        <TopBar view={view} params={params} />
         <main id="main" tabindex={-1}>
           <h1>{viewLabel(view)}</h1>
           <p class="muted" id="boot">

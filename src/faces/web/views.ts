@@ -14,9 +14,9 @@ export const VIEWS = [
 export type ViewId = (typeof VIEWS)[number]['id'];
 
 /** Parameters every view link carries along. */
-export const SHARED_PARAMS = ['repo', 'task', 'budget', 'reserved', 'stages', 'task_id'] as const;
+const SHARED_PARAMS = ['repo', 'task', 'budget', 'reserved', 'stages', 'task_id'] as const;
 
-export function isView(value: string | null): value is ViewId {
+function isView(value: string | null): value is ViewId {
   return VIEWS.some((view) => view.id === value);
 }
 
@@ -29,14 +29,19 @@ export function viewOf(params: URLSearchParams): ViewId {
 
 /** `/ui?view=…` with the shared parameters of `params` and the `extra` ones (an empty value drops a parameter). */
 export function viewHref(view: ViewId, params: URLSearchParams, extra: Record<string, string | undefined> = {}): string {
-  const next = new URLSearchParams();
-  next.set('view', view);
+  const shared = new URLSearchParams({ view });
   for (const name of SHARED_PARAMS) {
     const value = params.get(name);
-    if (value) next.set(name, value);
+    if (value) shared.set(name, value);
   }
-  for (const [name, value] of Object.entries(extra)) {
-    if (value === undefined || value === '') next.delete(name);
+  return withParams(shared, extra);
+}
+
+/** A new query from `params` with `changes` applied (an empty value drops a parameter). */
+export function withParams(params: URLSearchParams, changes: Record<string, string | null | undefined>): string {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') next.delete(name);
     else next.set(name, value);
   }
   return `/ui?${next.toString()}`;
@@ -44,4 +49,9 @@ export function viewHref(view: ViewId, params: URLSearchParams, extra: Record<st
 
 export function viewLabel(view: ViewId): string {
   return VIEWS.find((entry) => entry.id === view)!.label;
+}
+
+/** The document's title: the view, and the repository when one is chosen. */
+export function pageTitle(view: ViewId, repo: string | null): string {
+  return `cairn — ${viewLabel(view)}${repo ? ` — ${repo}` : ''}`;
 }

@@ -10,7 +10,6 @@ import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
-import { printWarnings } from '../refresh.js';
 import { withIndexRepo } from '../repo-handle.js';
 
 interface AuthorityFlags extends RepoFlags {
@@ -26,7 +25,6 @@ function register(program: Command, io: Io, name: 'approve' | 'reject', descript
     .action(async (key: string, flags: AuthorityFlags) => {
       const context = await repoFrom(flags, io);
       await withIndexRepo(context, io, { refresh: flags.refresh, memoryLog: memoryLog(io) }, (repo) => {
-        printWarnings(io, repo);
         act(io, repo, key, flags.json === true);
       });
     });

@@ -8,7 +8,6 @@ import { snakeKeys } from '../../../render/snake-case.js';
 import { printJson, printText, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { memoryLog } from '../memory-log.js';
-import { printWarnings } from '../refresh.js';
 import { withIndexRepo } from '../repo-handle.js';
 
 interface EntityFlags extends RepoFlags {
@@ -27,7 +26,6 @@ export function registerEntityCommand(program: Command, io: Io): void {
     .action(async (key: string, flags: EntityFlags) => {
       const context = await repoFrom(flags, io);
       await withIndexRepo(context, io, { refresh: flags.refresh, memoryLog: memoryLog(io) }, (repo) => {
-        printWarnings(io, repo);
         const view = entityOf(repo, key);
         if (flags.json) printJson(io, snakeKeys(view));
         else printText(io, entityText(view));

@@ -3,12 +3,11 @@
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
 import { Option, type Command } from 'commander';
-import { openOneShot } from '../../../app/one-shot.js';
 import { printable } from '../../../core/printable.js';
 import { describeAnalysis, filterOf, findCode, type RankedRow, type SearchFound, type SearchInput, type TextSearchResult } from '../../../operations/search.js';
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import { refreshQuietly } from '../refresh.js';
+import { withIndexRepo } from '../repo-handle.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
@@ -39,9 +38,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--no-refresh', 'do not refresh the index before searching')
     .action(async (query: string, flags: SearchFlags) => {
       const context = await repoFrom(flags, io);
-      if (flags.refresh) await refreshQuietly(context, io);
-      const repo = await openOneShot(context, { refresh: false, needs: 'index', env: io.env, onWait: (writer) => io.err(`cairn: note: waiting for process ${writer} to finish updating the index\n`) });
-      try {
+      await withIndexRepo(context, io, { refresh: flags.refresh }, async (repo) => {
         const input: SearchInput = { query, limit: flags.limit, kind: flags.kind, mode: flags.mode, paths: flags.path, languages: flags.lang, includeTests: flags.tests };
         const found = await findCode(repo, input);
         if (found.mode === 'bm25') printBm25(io, query, found, flags);
@@ -50,9 +47,7 @@ export function registerSearchCommand(program: Command, io: Io): void {
         if (shown === 0 && (flags.lang || flags.path) && repo.reader().files(filterOf(input)).length === 0) {
           io.err(`cairn: no indexed file matches ${printable(describeFilter(flags))}\n  hint: --path takes a folder, a file or a glob relative to the repository root; see \`cairn status\` for the languages indexed\n`);
         }
-      } finally {
-        repo.close();
-      }
+      });
     });
 }
 

@@ -2,20 +2,20 @@
 // does not have (or refused the one it has), and the current view. A view that works on a
 // repository gets one: the URL's, else the only one served, else a choice.
 
-import { useEffect, useState } from 'hono/jsx/dom';
+import { useEffect, useRef, useState } from 'hono/jsx/dom';
 import { storedToken, storeToken, tokenRequired } from './api.js';
-import { useParams } from './router.js';
 import { Pending } from './parts/status.js';
 import { TokenPrompt } from './parts/token-prompt.js';
 import { useAsync } from './use-async.js';
-import { navigate, withParams } from './router.js';
+import { navigate, useParams, withParams } from './router.js';
 import { DecisionsView } from './views/decisions.js';
 import { DiagnosticsView } from './views/diagnostics.js';
 import { EpisodesView } from './views/episodes.js';
 import { GraphView } from './views/graph.js';
 import { ReposView, servedRepos } from './views/repos.js';
 import { TaskView } from './views/task.js';
-import { VIEWS, viewHref, viewLabel, viewOf, type ViewId } from '../views.js';
+import { TopBar } from '../top-bar.js';
+import { pageTitle, viewHref, viewLabel, viewOf, type ViewId } from '../views.js';
 
 export function App() {
   const params = useParams();
@@ -35,35 +35,18 @@ export function App() {
     return () => window.removeEventListener('cairn:token-needed', onNeeded);
   }, []);
   const repo = params.get('repo');
-  const [shownView, setShownView] = useState(view);
+  const firstView = useRef(true);
   useEffect(() => {
     // A new view takes the focus (a screen reader hears its heading); the first one does not.
-    if (view !== shownView) document.getElementById('main')?.focus();
-    setShownView(view);
+    if (!firstView.current) document.getElementById('main')?.focus();
+    firstView.current = false;
   }, [view]);
   useEffect(() => {
-    document.title = `cairn — ${viewLabel(view)}${repo ? ` — ${repo}` : ''}`;
+    document.title = pageTitle(view, repo);
   }, [view, repo]);
   return (
     <>
-      <a class="skip" href="#main">
-        Skip to content
-      </a>
-      <header class="top">
-        <span class="brand">cairn</span>
-        <nav aria-label="Views">
-          <ul>
-            {VIEWS.map((entry) => (
-              <li>
-                <a href={viewHref(entry.id, params)} aria-current={entry.id === view ? 'page' : undefined}>
-                  {entry.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {repo ? <span class="repo-name">{repo}</span> : null}
-      </header>
+      <TopBar view={view} params={params} repo={repo} />
       <main id="main" tabindex={-1}>
         <h1>{viewLabel(view)}</h1>
         {asking ? (

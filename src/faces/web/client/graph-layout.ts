@@ -42,7 +42,7 @@ const LABEL_PADDING = 6;
 const TICKS = 300;
 
 /** The half-width a node keeps clear: its circle, or half its label and a little air. */
-export function clearanceOf(node: LayoutNode): number {
+function clearanceOf(node: LayoutNode): number {
   return Math.max(NODE_RADIUS, ((node.label?.length ?? 0) * LABEL_CHAR_WIDTH) / 2 + LABEL_PADDING);
 }
 

@@ -4,12 +4,10 @@
 
 import { useEffect, useState } from 'hono/jsx/dom';
 
+export { withParams } from '../views.js';
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
-
-export function currentParams(): URLSearchParams {
-  return new URLSearchParams(location.search);
-}
 
 export function navigate(href: string, options: { replace?: boolean } = {}): void {
   const url = new URL(href, location.href);
@@ -49,14 +47,4 @@ export function interceptLinks(root: HTMLElement): void {
     event.preventDefault();
     navigate(url.href);
   });
-}
-
-/** A new query from the current one with `changes` applied (an empty value drops a parameter). */
-export function withParams(params: URLSearchParams, changes: Record<string, string | null | undefined>): string {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === undefined || value === '') next.delete(name);
-    else next.set(name, value);
-  }
-  return `/ui?${next.toString()}`;
 }

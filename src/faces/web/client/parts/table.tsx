@@ -14,7 +14,7 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
-export const FIRST_ROWS = 100;
+const FIRST_ROWS = 100;
 
 export function SortableTable<T>({ rows, columns, caption, initial, limit = FIRST_ROWS }: { rows: readonly T[]; columns: Column<T>[]; caption: string; initial?: { key: string; descending: boolean }; limit?: number }) {
   const [sort, setSort] = useState(initial ?? null);
