@@ -15,6 +15,7 @@ import type { CuratedReader } from '../../store/curated.js';
 import type { EnrichmentStore } from '../../store/enrichment.js';
 import { sha256 } from '../hash.js';
 import { boundedAnswer, enrichRequest } from './enrich-prompt.js';
+import { compareText } from '../../core/compare.js';
 
 export interface EnrichRun {
   reader: CuratedReader;
@@ -82,7 +83,7 @@ export async function* enrichFiles(run: EnrichRun): AsyncGenerator<EnrichEvent, 
 function plan(run: EnrichRun): { todo: FileRecord[]; unchanged: number } {
   const files = run.reader.files().filter((file) => file.kind === 'code' && !file.isVendored && !file.isGenerated);
   const todo = files.filter((file) => run.store.staged(file.path)?.contentHash !== file.hash && run.store.promoted(file.path)?.contentHash !== file.hash);
-  return { todo: todo.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), unchanged: files.length - todo.length };
+  return { todo: todo.sort((a, b) => compareText(a.path, b.path)), unchanged: files.length - todo.length };
 }
 
 /** The file's text when its bytes are still those the index holds; null otherwise. */

@@ -9,7 +9,7 @@ import { jsonContract } from '../../providers/llm/contract.js';
 import type { ChatJsonRequest } from '../../providers/llm/port.js';
 
 /** The file text the model reads at most (its head: imports, docstring, first definitions). */
-export const FILE_EXCERPT_CHARS = 6000;
+const FILE_EXCERPT_CHARS = 6000;
 
 const answerSchema = z
   .object({

@@ -1,7 +1,7 @@
 // Java (and Kotlin/Scala) import resolution by suffix: source roots are never declared,
 // but a class a.b.C lives in a file ending in a/b/C.java under whichever root it is.
 
-import { baseOf, dirOf } from './paths.js';
+import { dirOf } from './paths.js';
 import type { RepoFiles } from './repo-files.js';
 
 const JVM_EXTENSIONS = ['.java', '.kt', '.scala'];

@@ -3,7 +3,7 @@
 // path resolves to the deepest module file that exists, plus imported names that are
 // themselves submodules.
 
-import { baseOf, dirOf, isUnder, joinPath } from './paths.js';
+import { dirOf, isUnder, joinPath } from './paths.js';
 import type { RepoFiles } from './repo-files.js';
 import type { ReadText } from './ts-config.js';
 

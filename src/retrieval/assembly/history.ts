@@ -8,6 +8,7 @@
 import type { HistoryEntry } from '../../core/context-package.js';
 import type { CuratedReader, FileCommit } from '../../store/curated.js';
 import type { RetrievalContext } from '../stages/stage.js';
+import { compareText } from '../../core/compare.js';
 
 export interface HistoryRequest {
   /** Commits per file (0: no section). */
@@ -17,9 +18,9 @@ export interface HistoryRequest {
 /** The most commits per file a caller may ask for. */
 export const MAX_HISTORY_COMMITS = 50;
 /** Files whose history is shown: the section is about the code to change, not its context. */
-export const HISTORY_FILES = 5;
+const HISTORY_FILES = 5;
 /** Largest share of the available budget the section may take. */
-export const HISTORY_SHARE = 0.1;
+const HISTORY_SHARE = 0.1;
 /** A pessimistic characters-per-token ratio for commit lines (hashes and dates tokenize densely). */
 const CHARS_PER_TOKEN = 2.5;
 const MAX_SUBJECT_CHARS = 120;
@@ -35,7 +36,7 @@ export function historySection(reader: CuratedReader, context: RetrievalContext,
       else bySha.set(commit.sha, { commit, files: [path] });
     }
   }
-  const newestFirst = [...bySha.values()].sort((a, b) => b.commit.time - a.commit.time || (a.commit.sha < b.commit.sha ? -1 : 1));
+  const newestFirst = [...bySha.values()].sort((a, b) => b.commit.time - a.commit.time || compareText(a.commit.sha, b.commit.sha));
   return withinShare(newestFirst.map(({ commit, files: touched }) => historyEntry(commit, touched)), context.budget.available);
 }
 
@@ -43,7 +44,7 @@ export function historySection(reader: CuratedReader, context: RetrievalContext,
  * Homes of the primary definitions (strongest first), then the other files by standing;
  * the caller keeps the code among them (docs and configuration have a section of their own).
  */
-export function historyFiles(context: RetrievalContext): string[] {
+function historyFiles(context: RetrievalContext): string[] {
   const order = new Set<string>();
   const primaries = context.symbols.filter((symbol) => symbol.class === 'primary').sort((a, b) => b.score - a.score);
   for (const symbol of primaries) order.add(symbol.path);

@@ -85,7 +85,8 @@ export function rankWithCairn(
   const accepts = acceptedPaths(reader, request);
   const vectors = vectorSignal && request.filter ? filterSignal(vectorSignal, accepts) : vectorSignal;
   const graph = graphs ? graphs.graphFor(reader.meta('indexId') ?? 'default', reader) : null;
-  const signals = collectSignals(reader, request, { vectors, graph });
+  // A signal at weight 0 is skipped by fusion: recency then costs no file reads either.
+  const signals = collectSignals(reader, request, { vectors, graph, recency: weights.files.recency > 0 });
   const fused = fuseSignals(signals, weights, request.limit, accepts);
   return { ...fused, analysis: signals.analysis };
 }

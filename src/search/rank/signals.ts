@@ -41,6 +41,8 @@ export interface CollectOptions {
   vectors?: VectorSignal | null;
   /** The repository graph, for graph-propagation signals; omitted → those signals are empty. */
   graph?: RepoGraph | null;
+  /** Compute the recency signal (a file read per candidate); off → empty, as when its weight is 0. */
+  recency?: boolean;
 }
 
 export function collectSignals(reader: CuratedReader, request: RankRequest, options: CollectOptions = {}): RankSignals {
@@ -52,20 +54,20 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
   const anchorSymbols = new Map([...analysis.resolved.symbols].map(([key, hit]) => [key, hit.weight]));
   const bm25File = fileSignal(reader, fullTerms, request.filter);
   const seeds = graphSeeds(anchorFiles, [full.files, bm25File]);
+  const meta = metaSignal(reader, fullTerms, request.filter);
   const files: Record<FileSignal, Map<string, number>> = {
     anchors: anchorFiles,
     'bm25-symbols': full.files,
     'bm25-focused': focused.files,
     'bm25-file': bm25File,
-    meta: metaSignal(reader, fullTerms, request.filter),
+    meta,
     docs: docSignal(reader, fullTerms),
     history: historySignal(reader, fullTerms),
-    recency: new Map(),
+    recency: options.recency === true ? recencySignal(reader, [anchorFiles, full.files, focused.files, bm25File, meta]) : new Map(),
     graph: pageRankSignal(options.graph ?? null, seeds),
     cochange: coChangeSignal(reader, seeds),
     vectors: options.vectors?.files ?? new Map(),
   };
-  files.recency = recencySignal(reader, [anchorFiles, full.files, focused.files, bm25File, files.meta]);
   const facts = new Map<string, SymbolFacts>();
   const symbols: Record<SymbolSignal, Map<string, number>> = {
     anchors: anchorSymbols,
