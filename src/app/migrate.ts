@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RepoContext } from '../config/repo-context.js';
+import { sha256 } from '../indexer/hash.js';
 import type { PostgresChoice } from '../config/store-choice.js';
 import { CairnError, ConflictError, InputError } from '../core/errors.js';
 import type { FailureRecord } from '../store/failures.js';
@@ -25,10 +26,9 @@ import { openPgMemoryStore } from '../store/postgres/memory-store.js';
 import { openPgSessionStore } from '../store/postgres/session-store.js';
 import { pgSchemaExists, repositorySchema } from '../store/postgres/repository-schema.js';
 import { dropPgSchema, importPgRawLog } from '../store/postgres/shared-state-import.js';
-import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
 import { indexPaths } from '../store/sqlite/index.js';
 import { pgStoresOf } from './pg-stores.js';
-import { gitHeadOf } from './published-index.js';
+import { publishSnapshot } from './published-index.js';
 import { storesOf } from './stores.js';
 
 export interface TableCheck {
@@ -73,11 +73,11 @@ export function migrateToPostgres(source: RepoContext, target: PostgresChoice, o
           hint: 'pass --replace to replace its shared state (memory, failures, sessions, raw log) and publish this index as its next generation',
         });
       }
-      const state = readSqliteState(storesOf({ indexDir, config: source.config })); // the configured log bound: opening the log trims nothing it would not
+      const state = readState(storesOf({ indexDir, config: source.config })); // the configured log bound: opening the log trims nothing it would not
       if (held) dropPgSchema(target.url, schema);
       const index = publishIndex(indexDir, generations, lock);
       writePgState(target.url, schema, state);
-      const tables = [...(index === null ? [] : [index.check]), ...compare(state, readPgState(pgStoresOf({ indexDir }, target)))];
+      const tables = [...(index === null ? [] : [index.check]), ...compare(state, readState(pgStoresOf({ indexDir }, target)))];
       return { repository: target.repository, schema, target: parsePgUrl(target.url).redacted, replaced: held, generation: index?.generation ?? null, tables };
     } finally {
       lock.release();
@@ -87,18 +87,10 @@ export function migrateToPostgres(source: RepoContext, target: PostgresChoice, o
   }
 }
 
-function readSqliteState(stores: RepoStores): SharedState {
+/** The shared state a repository's stores hold (no episode memory yet: none). */
+function readState(stores: RepoStores): SharedState {
   return {
     memory: stores.hasMemory() ? withStore(stores.memory(), (store) => store.dump()) : [],
-    failures: withStore(stores.failureReader(), (reader) => reader.list(reader.count())),
-    sessions: withStore(stores.sessions(), (sessions) => sessions.list().map((entry) => sessions.get(entry.taskId)!)),
-    rawLog: withStore(stores.rawLog(), (log) => log.read({})),
-  };
-}
-
-function readPgState(stores: RepoStores): SharedState {
-  return {
-    memory: withStore(stores.memory(), (store) => store.dump()),
     failures: withStore(stores.failureReader(), (reader) => reader.list(reader.count())),
     sessions: withStore(stores.sessions(), (sessions) => sessions.list().map((entry) => sessions.get(entry.taskId)!)),
     rawLog: withStore(stores.rawLog(), (log) => log.read({})),
@@ -127,19 +119,22 @@ function writePgState(url: string, schema: string, state: SharedState): void {
   importPgRawLog(url, schema, state.rawLog);
 }
 
-/** The index as the repository's next generation: a consistent snapshot, its sha256 checked against what was published. */
+/**
+ * The index as the repository's next generation, read back: the generation is checked out
+ * again (each chunk verified on the way) and its bytes hashed, beside the hash of the
+ * snapshot as it was uploaded.
+ */
 function publishIndex(indexDir: string, generations: IndexGenerations, lock: IndexRunLock): { generation: number; check: TableCheck } | null {
   if (!existsSync(indexPaths(indexDir).curated)) return null;
-  const snapshot = join(indexDir, `migrate-${process.pid}.db`);
-  rmSync(snapshot, { force: true });
+  const info = publishSnapshot(indexDir, generations, lock);
+  const uploaded = info.files.find((file) => file.name === 'index.db');
+  const cache = join(indexDir, `migrate-check-${process.pid}`);
   try {
-    snapshotSqliteIndex(indexDir, snapshot);
-    const sha256 = createHash('sha256').update(readFileSync(snapshot)).digest('hex');
-    const info = generations.publish(lock, [{ name: 'index.db', path: snapshot }], { gitHead: gitHeadOf(indexDir) });
-    const published = generations.latest(lock.repository)?.files.find((file) => file.name === 'index.db');
-    return { generation: info.generation, check: { table: 'index.db (generation)', sourceRows: 1, targetRows: published ? 1 : 0, sourceSha256: sha256, targetSha256: published?.sha256 ?? '' } };
+    const readBack = generations.checkout(lock.repository, cache);
+    const targetSha256 = readBack === null ? '' : sha256(readFileSync(join(readBack.dir, 'index.db')));
+    return { generation: info.generation, check: { table: 'index.db (generation)', sourceRows: 1, targetRows: readBack === null ? 0 : 1, sourceSha256: uploaded?.sha256 ?? '', targetSha256 } };
   } finally {
-    rmSync(snapshot, { force: true });
+    rmSync(cache, { recursive: true, force: true });
   }
 }
 

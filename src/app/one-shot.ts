@@ -15,7 +15,7 @@ import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
 import { openCompleteReader } from './readers.js';
-import { openEmbedder, openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
+import { openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
 
 export interface OneShotOptions {
   /** Refresh the index incrementally before opening it. */
@@ -106,7 +106,7 @@ class OneShot implements OneShotHandle {
   }
 
   ranker(): Ranker | null {
-    if (openEmbedder(this.context, this.options.env) === null) return null;
+    if (!this.context.config.embed) return null; // no vectors configured: the ranker is the caller's default
     if (this.ranking === null) this.ranking = this.keep(openRanker(this.context, this.options.env));
     return this.ranking.ranker;
   }

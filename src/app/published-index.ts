@@ -18,6 +18,7 @@ import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
 import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
 import { openSqliteCuratedReader } from '../store/sqlite/index.js';
 import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
+import { drainIndex } from './drain-index.js';
 
 /** Checked-out generations, under the index directory. */
 export const GENERATION_CACHE = 'generations';
@@ -108,16 +109,7 @@ export async function publishedIndexRun(
       });
     }
     try {
-      const steps = run();
-      let summary: IndexSummary;
-      for (;;) {
-        const step = await steps.next();
-        if (step.done) {
-          summary = step.value;
-          break;
-        }
-        onProgress(step.value);
-      }
+      const summary = await drainIndex(run(), onProgress);
       const published = publishSnapshot(context.indexDir, generations, lock);
       // The indexer runs as the owner: the repository's shared-state schema is made now, for serving roles that cannot.
       const schema = repositorySchema(choice.repository);
@@ -131,7 +123,8 @@ export async function publishedIndexRun(
   }
 }
 
-function publishSnapshot(
+/** A consistent snapshot of the local index published as the repository's next generation. */
+export function publishSnapshot(
   indexDir: string,
   generations: IndexGenerations,
   lock: IndexRunLock,

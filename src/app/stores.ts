@@ -24,6 +24,7 @@ import type { RawLog, RawLogUsage } from '../store/raw-log.js';
 import type { RepoStores } from '../store/repo-stores.js';
 import type { SessionStore } from '../store/session.js';
 import type { GenerationInfo } from '../store/generations.js';
+import { drainIndex } from './drain-index.js';
 import { pgStoresOf } from './pg-stores.js';
 import { publishedIndexRun } from './published-index.js';
 import {
@@ -172,17 +173,6 @@ export function openRanker(context: RepoContext, env: NodeJS.ProcessEnv = contex
 /** One index run of the repository in this thread (the serve runtime's IndexRunner). */
 export const inProcessRunner: IndexRunner = (context, onProgress) => drainIndex(runIndex(context), onProgress);
 
-/** Drains an index run, handing each progress event to `onProgress`. */
-export async function drainIndex(
-  run: AsyncGenerator<IndexProgress, IndexSummary>,
-  onProgress: (progress: IndexProgress) => void = () => undefined,
-): Promise<IndexSummary> {
-  for (;;) {
-    const step = await run.next();
-    if (step.done) return step.value;
-    onProgress(step.value);
-  }
-}
 
 export function openFailureMemory(context: Pick<RepoContext, 'indexDir'>): FailureMemory {
   return storesOf(context).failures();
@@ -192,3 +182,5 @@ export function openFailureMemory(context: Pick<RepoContext, 'indexDir'>): Failu
 export function openFailureReader(context: Pick<RepoContext, 'indexDir'>): FailureMemoryReader {
   return storesOf(context).failureReader();
 }
+
+export { drainIndex };

@@ -72,11 +72,6 @@ function repositoryName(input: StoreChoiceInput): string {
   return name;
 }
 
-/** The choice as it may be printed or logged: the adapter and repository, never the URL. */
-export function describeStoreChoice(choice: StoreChoice | undefined): string {
-  return choice === undefined || choice.adapter === 'sqlite' ? 'sqlite' : `postgres (${choice.repository}, from ${choice.from})`;
-}
-
 /** A connection URL fit to print: its password (in the authority or as `password=`) replaced by ***. */
 export function redactedStoreUrl(url: string): string {
   let parsed: URL;

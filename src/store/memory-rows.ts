@@ -179,3 +179,10 @@ export function evaluationOf(row: EvaluationRow): GateEvaluation {
   };
 }
 
+/** Entities whose latest version is AUTHORITATIVE, by key (the same text in both dialects). */
+export const AUTHORITATIVE_KEYS_SQL =
+  "SELECT v.entity_key FROM versions v WHERE v.state = 'AUTHORITATIVE' AND v.version = (SELECT max(w.version) FROM versions w WHERE w.entity_key = v.entity_key) ORDER BY v.entity_key";
+
+/** Entities whose latest authority decision is an approval, by key. */
+export const APPROVED_KEYS_SQL =
+  "SELECT a.entity_key FROM authority a WHERE a.decision = 'approved' AND a.seq = (SELECT max(b.seq) FROM authority b WHERE b.entity_key = a.entity_key) ORDER BY a.entity_key";

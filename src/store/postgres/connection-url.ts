@@ -5,6 +5,7 @@
 // and driver messages are scrubbed of the password before cairn repeats them.
 
 import { ConfigError } from '../../core/errors.js';
+import { redactedStoreUrl, storeSecret } from '../../config/store-choice.js';
 
 export interface PgTarget {
   /** What libpq connects with: the URL as given. */
@@ -32,14 +33,7 @@ export function parsePgUrl(url: string): PgTarget {
       hint: 'write it as postgres://user@host:5432/database',
     });
   }
-  const secret = decodeURIComponent(parsed.password);
-  const redacted = new URL(url);
-  if (redacted.password !== '') redacted.password = '***';
-  for (const key of [...redacted.searchParams.keys()]) {
-    if (key.toLowerCase() === 'password') redacted.searchParams.set(key, '***');
-  }
-  const querySecret = [...parsed.searchParams].find(([key]) => key.toLowerCase() === 'password')?.[1] ?? '';
-  return { conninfo: url, redacted: redacted.toString(), secret: secret !== '' ? secret : querySecret };
+  return { conninfo: url, redacted: redactedStoreUrl(url), secret: storeSecret(url) };
 }
 
 /** A driver message with the password (raw or URL-encoded) taken out, on one line. */

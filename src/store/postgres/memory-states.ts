@@ -7,7 +7,7 @@
 import { ConflictError, NotFoundError } from '../../core/errors.js';
 import { isLegalTransition, isLive, type EntityState, type GateEvaluation, type LedgerEntry } from '../../core/memory.js';
 import type { AuthorityDecision, AuthorityRecord, EntityVersion, NewGateEvaluation, NewVersion, Transition } from '../memory.js';
-import { EVALUATION_COLUMNS, evaluationOf, ledgerOf, VERSION_COLUMNS, versionOf, type EvaluationRow, type LedgerRow, type VersionRow } from '../memory-rows.js';
+import { APPROVED_KEYS_SQL, AUTHORITATIVE_KEYS_SQL, EVALUATION_COLUMNS, evaluationOf, ledgerOf, VERSION_COLUMNS, versionOf, type EvaluationRow, type LedgerRow, type VersionRow } from '../memory-rows.js';
 import type { PgConnection } from './connection.js';
 
 type Row<T> = T & Record<string, unknown>;
@@ -92,11 +92,11 @@ export class PgMemoryStates {
   }
 
   authoritativeKeys(): string[] {
-    return this.db.query<{ entity_key: string }>("SELECT v.entity_key FROM versions v WHERE v.state = 'AUTHORITATIVE' AND v.version = (SELECT max(w.version) FROM versions w WHERE w.entity_key = v.entity_key) ORDER BY v.entity_key").map((row) => row.entity_key);
+    return this.db.query<{ entity_key: string }>(AUTHORITATIVE_KEYS_SQL).map((row) => row.entity_key);
   }
 
   approvedKeys(): string[] {
-    return this.db.query<{ entity_key: string }>("SELECT a.entity_key FROM authority a WHERE a.decision = 'approved' AND a.seq = (SELECT max(b.seq) FROM authority b WHERE b.entity_key = a.entity_key) ORDER BY a.entity_key").map((row) => row.entity_key);
+    return this.db.query<{ entity_key: string }>(APPROVED_KEYS_SQL).map((row) => row.entity_key);
   }
 
   authority(entityKey: string): AuthorityRecord[] {
