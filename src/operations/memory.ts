@@ -29,7 +29,8 @@ export interface HydrateInput {
 
 export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Promise<HydrateResult> {
   const conversationId = checkId('conversation', input.conversationId);
-  const result = await repo.inTurn(conversationId, () =>
+  // Block texts come redacted from drafting (memory/hydrate/drafts.ts): render and data alike.
+  return repo.inTurn(conversationId, () =>
     hydrate(repo.memory('create'), {
       query: input.query,
       conversationId,
@@ -40,8 +41,6 @@ export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Pro
       ...(input.resendUnchanged === true ? { resendUnchanged: true } : {}),
     }),
   );
-  // The render redacts what it shows (render/hydration.ts); the blocks handed on as data do too.
-  return { ...result, hydration: { ...result.hydration, blocks: result.hydration.blocks.map((block) => ({ ...block, text: shownText(block.text) })) } };
 }
 
 /** What looks like a credential as "[redacted]", every line kept at its number. */

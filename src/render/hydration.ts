@@ -3,7 +3,6 @@
 // the whole render is header + blocks + footer, each part ending in a newline.
 
 import { parseEntityKey } from '../core/entities.js';
-import { redactSecrets } from '../core/redact.js';
 import type { Hydration, HydrationBlock, HydrationFormat } from '../core/memory.js';
 import { fencedBlock } from './fence.js';
 import { oneLine } from './view.js';
@@ -48,17 +47,8 @@ function metaLine(block: HydrationBlock): string {
 
 function body(block: HydrationBlock): string {
   if (block.body === 'none') return '';
-  if (block.body === 'diff') return `\n${fencedBlock(redacted(block.text), 'diff')}`;
-  return `\n${fencedBlock(redacted(shownLines(block)), block.language)}`;
-}
-
-/**
- * What looks like a credential is shown as "[redacted]", every line kept at its number
- * (core/redact.ts): a face hands an agent no secret. The budget is counted on the render,
- * so on what is shown.
- */
-function redacted(text: string): string {
-  return redactSecrets(text, { keepLines: true }).text;
+  if (block.body === 'diff') return `\n${fencedBlock(block.text, 'diff')}`;
+  return `\n${fencedBlock(shownLines(block), block.language)}`;
 }
 
 /**
@@ -135,7 +125,7 @@ export const JSON_TAIL = ']}\n';
 
 /** A listed block (isListed) carries what names it and when it was seen, not the artifact hashes and times of a shown one. */
 export function jsonBlock(block: HydrationBlock): string {
-  if (!isListed(block)) return JSON.stringify(snakeKeys({ ...block, text: redacted(block.text) }));
+  if (!isListed(block)) return JSON.stringify(snakeKeys(block));
   const { entityKey, reason, status, body, path, startLine, endLine, previousEpisode, tokenCount } = block;
   return JSON.stringify(snakeKeys({ entityKey, reason, status, body, path, startLine, endLine, previousEpisode, tokenCount }));
 }
