@@ -44,12 +44,17 @@ export interface PoolCounts {
 }
 
 export interface QueryRunner<T extends OperationTable = OperationTable> {
-  run<N extends keyof T & string>(repo: ServedRepo, op: N, input: Parameters<T[N]>[1]): Promise<Awaited<ReturnType<T[N]>>>;
+  /**
+   * Runs `op` over the repository's current state. Calls given the same `turn` key (a
+   * conversation id) run one after another: the pool may hand them to different threads.
+   */
+  run<N extends keyof T & string>(repo: ServedRepo, op: N, input: Parameters<T[N]>[1], turn?: string): Promise<Awaited<ReturnType<T[N]>>>;
   /** Null when the operations run in this thread. */
   counts(): PoolCounts | null;
   close(): Promise<void>;
 }
 
+/** In this thread an operation that needs a turn takes it itself (the handle's inTurn). */
 export function inProcessQueries<T extends OperationTable>(operations: T): QueryRunner<T> {
   return {
     run: (repo, op, input) => repo.workspace.use((view) => (operations[op] as (handle: RepoHandle, input: unknown) => Promise<never>)(view, input)),
@@ -85,17 +90,21 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
   });
   let threadFailures = 0;
   return {
-    async run(repo, op, input) {
-      await repo.workspace.ensureIndex();
-      let reply: QueryReply;
-      try {
-        reply = await pool.run({ repo: repo.name, generation: repo.workspace.generation(), op, input });
-      } catch (error) {
-        threadFailures += 1;
-        throw new CairnError('INTERNAL', `the query thread answering this ${op} request stopped`, { hint: 'retry: the thread has been replaced (the server log has the details)', cause: error });
-      }
-      if ('fault' in reply) throw errorOfFault(reply.fault);
-      return reply.value as never;
+    async run(repo, op, input, turn) {
+      const onThread = async (): Promise<never> => {
+        await repo.workspace.ensureIndex();
+        let reply: QueryReply;
+        try {
+          reply = await pool.run({ repo: repo.name, generation: repo.workspace.generation(), op, input });
+        } catch (error) {
+          threadFailures += 1;
+          throw new CairnError('INTERNAL', `the query thread answering this ${op} request stopped`, { hint: 'retry: the thread has been replaced (the server log has the details)', cause: error });
+        }
+        if ('fault' in reply) throw errorOfFault(reply.fault);
+        return reply.value as never;
+      };
+      // Each thread keeps its own turns: the one that counts across threads is this one.
+      return turn === undefined ? onThread() : repo.workspace.inTurn(turn, onThread);
     },
     counts: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed, utilization: pool.utilization, threadFailures }),
     close: () => pool.destroy(),

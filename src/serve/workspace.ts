@@ -249,6 +249,11 @@ export class Workspace {
     }
   }
 
+  /** Runs `work` after every earlier call with the same key ended (one conversation's hydrations: operations/memory.ts). */
+  inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.conversations.run(key, work);
+  }
+
   hasIndex(): boolean {
     return this.current !== null;
   }
@@ -488,7 +493,7 @@ export class Workspace {
       wiring: this.shared.wiring,
       memory: (pinned, retrieval, mode) => this.memoryPorts(pinned, retrieval, mode),
       memoryStore: (mode) => this.openMemoryStore(mode),
-      inTurn: (key, work) => this.conversations.run(key, work),
+      inTurn: (key, work) => this.inTurn(key, work),
       failures: () => (this.failureMemory ??= this.shared.stores.failures()),
       failureReader: () => this.currentFailureReader(),
     });

@@ -21,13 +21,13 @@ const SEARCH = { query: 'apply discount to the cart total', limit: 5, kind: 'sym
 const TASK = 'Wrong total in `shop/cart.py`: `Cart.total` applies the discount after tax';
 
 /**
- * The answer without what differs from run to run: run ids, times, and the tokens used,
+ * The answer without what differs from run to run: run ids, times and timestamps, and the tokens used,
  * which count the rendered package and so the run id's random characters in it.
  */
 function steady(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(steady);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !['run_id', 'runId', 'createdAt', 'ms', 'used'].includes(key)).map(([key, inner]) => [key, steady(inner)]));
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !['run_id', 'runId', 'createdAt', 'timestamp', 'ms', 'used'].includes(key)).map(([key, inner]) => [key, steady(inner)]));
 }
 
 describe('query threads', () => {
@@ -62,9 +62,54 @@ describe('query threads', () => {
     expect(steady(threaded)).toEqual(steady(local));
   });
 
+  it('gives the answer the main thread gives for refine, similar, graph, impact and diagnose', async () => {
+    const served = set.repos[0]!;
+    const inProcess = inProcessQueries(OPERATIONS);
+    await inProcess.run(served, 'context', { task: TASK, task_id: 'to-refine', max_tokens: 3000, format: 'json' as const });
+    const refine = { task_id: 'to-refine', missing_files: ['shop/gateway.py'], missing_symbols: [], missing_tests: [], error_signature: [], format: 'json' as const };
+    const refinedOnThread = await pool.run(served, 'refine', refine);
+    expect(JSON.stringify(refinedOnThread)).toContain('shop/gateway.py');
+    expect(steady(refinedOnThread)).toEqual(steady(await inProcess.run(served, 'refine', refine)));
+    const cases = [
+      ['similar', { target: 'shop/cart.py', limit: 5 }],
+      ['graph', { start: 'shop/cart.py', max_distance: 1, limit: 20 }],
+      ['impact', { target: 'shop/cart.py', depth: 2 }],
+      ['diagnose', { bundle: { error_message: 'ValueError: quantity must be positive', stack_trace: '', recent_changes: [], root_cause: '' }, run_dir: 'shop', phase: 'build', attempt: 1, always: true, task_id: 'diag-thread', format: 'json' as const }],
+    ] as const;
+    for (const [op, input] of cases) {
+      const threaded = await pool.run(served, op, input as never);
+      expect(steady(threaded), op).toEqual(steady(await inProcess.run(served, op, input as never)));
+    }
+  });
+
   it('answers a typed error from a thread as that error', async () => {
     const error = await pool.run(set.repos[0]!, 'search', { ...SEARCH, query: '   ' }).catch((caught: unknown) => caught);
     expect(isCairnError(error) && error.code).toBe('USAGE');
+  });
+});
+
+describe('hydrations on two query threads', () => {
+  let repo: TempDir;
+  let api: Api;
+  let pool: QueryRunner<typeof OPERATIONS>;
+  beforeAll(async () => {
+    repo = fixtureRepo('shop');
+    const context = await openRepo({ repo: repo.path, env: {} });
+    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads: 2, script: REAL_THREAD });
+    api = await startApi([{ name: 'shop', path: repo.path }], { queries: pool });
+  });
+  afterAll(async () => {
+    await api.close();
+    await pool.close();
+    repo.remove();
+  });
+
+  it('runs one conversation\'s hydrations in turn across threads: numbered 1 to 4, none refused', async () => {
+    const queries = ['`Cart.total`', '`apply_discount`', '`Cart.subtotal`', '`charge`'];
+    const answers = await Promise.all(queries.map((query) => api.post('/hydrate', { query, conversation_id: 'c-threads', max_tokens: 1500 })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.json['sequence']).sort()).toEqual([1, 2, 3, 4]);
+    expect(pool.counts()?.completed).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -47,6 +47,8 @@ export interface Reply {
   cacheable: boolean;
   /** The repository files a cacheable answer names (checked on every cache hit). */
   paths?: (answer: never) => string[];
+  /** Requests with the same turn key (a conversation id) run one after another, whichever thread answers them. */
+  turn?: string;
 }
 
 export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (repo: RepoHandle) => Promise<unknown> | unknown): Promise<Response> {
@@ -55,7 +57,7 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (rep
 
 /** As `reply`, for an operation that may run on a query thread (operations.ts). */
 export async function replyPooled<N extends OperationName>(c: Context, deps: RouteDeps, what: Reply, op: N, input: OperationInput<N>): Promise<Response> {
-  return answer(c, deps, what, (repo) => deps.queries.run(repo, op, input));
+  return answer(c, deps, what, (repo) => deps.queries.run(repo, op, input, what.turn));
 }
 
 async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: ServedRepo) => Promise<unknown>): Promise<Response> {

@@ -8,10 +8,10 @@ import { createRoute, type OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { RepoHandle } from '../../../operations/handle.js';
 import { snakeKeys } from '../../../render/snake-case.js';
-import { entityOf, episodeOf, gatesOf, hydrateEpisode } from '../../../operations/memory.js';
+import { entityOf, episodeOf, gatesOf } from '../../../operations/memory.js';
 import type { HttpEnv } from '../app.js';
 import { entityParams, episodeParams, hydrateBody, openAnswer, repoEntityParams, repoEpisodeParams } from '../schemas.js';
-import { ERROR_RESPONSES, postRoute, reply, type RouteDeps } from './common.js';
+import { ERROR_RESPONSES, postRoute, reply, replyPooled, type RouteDeps } from './common.js';
 
 const TAG = 'memory';
 
@@ -19,18 +19,8 @@ export function registerMemoryRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps)
   const summary = 'An episode of a conversation: the entities it needs, what earlier episodes showed (marked when changed since), within a budget';
   app.openapi(postRoute('/hydrate', summary, hydrateBody, openAnswer('Hydration'), TAG, 'hydrate'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'hydrate', repo, request, cacheable: false }, async (view) => {
-      const { hydration, rendered, evaluations } = await hydrateEpisode(view, {
-        query: request.query,
-        conversationId: request.conversation_id,
-        episodeId: request.episode_id,
-        maxTokens: request.max_tokens,
-        maxEntities: request.max_entities,
-        format: request.format,
-        resendUnchanged: request.resend_unchanged,
-      });
-      return { ...(snakeKeys(hydration) as object), gates: snakeKeys(evaluations), ...(request.format === 'markdown' ? { text: rendered } : {}) };
-    }) as never;
+    // One conversation's hydrations in turn, whichever thread answers each (each numbers its episode from the last).
+    return replyPooled(c, deps, { route: 'hydrate', repo, request, cacheable: false, turn: request.conversation_id }, 'hydrate', request) as never;
   });
 
   introspect(app, deps, 'hydration/{episode_id}', "An episode's blocks in order, what the budget cut, tokens used and the budget", episodeParams, repoEpisodeParams, (view, params) => episodeOf(view, params.episode_id!));

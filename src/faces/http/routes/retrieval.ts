@@ -3,7 +3,7 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { SearchAnswer } from '../../../operations/search.js';
-import { FILE_RELATIONS, graphAround, readCode, referencesOf, similarOf, type Impact, type Similarity } from '../../../operations/targets.js';
+import { readCode, type Impact, type Similarity } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
 import { postRoute, reply, replyPooled, type RouteDeps } from './common.js';
@@ -40,22 +40,17 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
 
   app.openapi(postRoute('/retrieval/similar', 'The files (or symbols) most similar to a file or symbol', similarBody, openAnswer('Similarity'), TAG, 'similar'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'similar', repo, request, cacheable: true, paths: (answer: Similarity) => answer.results.map((item) => item.path) }, (view) => similarOf(view, request)) as never;
+    return replyPooled(c, deps, { route: 'similar', repo, request, cacheable: true, paths: (answer: Similarity) => answer.results.map((item) => item.path) }, 'similar', request) as never;
   });
 
   app.openapi(postRoute('/retrieval/graph', 'The neighbourhood of a file or symbol: imports, references, co-change, docs', graphBody, openAnswer('Neighbourhood'), TAG, 'graph'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'graph', repo, request, cacheable: true, paths: (answer: { nodes: { path: string }[] }) => answer.nodes.map((node) => node.path) }, (view) => {
-      const { target, depth, nodes, edges } = graphAround(view, { start: request.start, maxDistance: request.max_distance, relations: request.relations ?? [...FILE_RELATIONS], limit: request.limit });
-      return { target, max_distance: depth, nodes, edges };
-    }) as never;
+    return replyPooled(c, deps, { route: 'graph', repo, request, cacheable: true, paths: (answer: { nodes: { path: string }[] }) => answer.nodes.map((node) => node.path) }, 'graph', request) as never;
   });
 
   app.openapi(postRoute('/retrieval/impact', 'What depends on a file or symbol: importers and referrers, with chains', impactBody, openAnswer('Impact'), TAG, 'impact'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'impact', repo, request, cacheable: true, paths: (answer: Impact) => [...answer.dependents, ...answer.tests].map((entry) => entry.path) }, (view) =>
-      referencesOf(view, request),
-    ) as never;
+    return replyPooled(c, deps, { route: 'impact', repo, request, cacheable: true, paths: (answer: Impact) => [...answer.dependents, ...answer.tests].map((entry) => entry.path) }, 'impact', request) as never;
   });
 
   app.openapi(postRoute('/retrieval/symbol', "A symbol's or a file range's current code", symbolBody, openAnswer('Code'), TAG, 'readSymbol'), async (c) => {

@@ -4,11 +4,9 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { explainTaskRuns } from '../../../operations/explain.js';
-import { refineContext } from '../../../operations/refine.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, explainQuery, openAnswer, refineBody, repoTaskParams, retrieveBody, taskParams } from '../schemas.js';
 import { ERROR_RESPONSES, postRoute, reply, replyPooled, type RouteDeps } from './common.js';
-import { contextJson } from '../operations.js';
 
 const TAG = 'tasks';
 
@@ -28,14 +26,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
 
   app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG, 'refine'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return reply(c, deps, { route: 'refine', repo, request, cacheable: false }, async (view) => {
-      const answer = await refineContext(view, {
-        taskId: request.task_id,
-        request: { missingFiles: request.missing_files, missingSymbols: request.missing_symbols, missingTests: request.missing_tests, errorSignatures: request.error_signature },
-        format: request.format,
-      });
-      return contextJson(answer, request.format ?? answer.package.budget.format);
-    }) as never;
+    return replyPooled(c, deps, { route: 'refine', repo, request, cacheable: false }, 'refine', request) as never;
   });
 
   const explain = async (c: Context, repo: string | undefined, taskId: string, run: string | undefined): Promise<Response> =>
