@@ -78,7 +78,10 @@ describe('cairn mcp over stdio (the SDK client spawning the binary)', () => {
 
     const read = (await client.callTool({ name: 'read_symbol', arguments: { target: 'Cart.total' } })) as CallToolResult;
     expect(read.structuredContent).toMatchObject({ path: 'shop/cart.py', symbol: 'Cart.total' });
-    expect(String((read.structuredContent as { code: string }).code)).toMatch(/^ {4}def total\(self\) -> float:/);
+    // The code once, in the text block under its path line; the structured part says so (issue 21).
+    expect(text(read)).toMatch(/^shop\/cart\.py:\d+-\d+ Cart\.total\n {4}def total\(self\) -> float:/);
+    expect(read.structuredContent).not.toHaveProperty('code');
+    expect((read.structuredContent as { code_shown_in: string }).code_shown_in).toContain('text content');
 
     const range = (await client.callTool({ name: 'read_symbol', arguments: { target: 'shop/cart.py', start_line: 1, end_line: 3 } })) as CallToolResult;
     expect((range.structuredContent as { lines: number[] }).lines).toEqual([1, 3]);

@@ -9,7 +9,7 @@ import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { explainRun } from '../../operations/explain.js';
 import { searchCode } from '../../operations/search.js';
 import { readCode, referencesOf } from '../../operations/targets.js';
-import { fitAnswer, type Answer } from './cap.js';
+import { fitAnswer, fitPrefix, nothingFits, type Answer } from './cap.js';
 import { GET_CONTEXT } from './context-tool.js';
 import { DIAGNOSE_FAILURE } from './diagnose-tool.js';
 
@@ -68,19 +68,24 @@ const readInput = z
   })
   .strict();
 
+/** Where read_symbol's structured part says the code is: carried once, in the text block. */
+export const READ_CODE_SHOWN_IN = 'the text content, after its first line (path:first-last and the symbol)';
+
+/** The code in the text block under a `path:first-last symbol` line, cut by lines to the cap; the structured part holds the rest. */
 async function runRead(args: z.infer<typeof readInput>, context: ToolContext): Promise<Answer> {
-  const code = await context.withIndex((view) => readCode(view, { target: args.target, startLine: args.start_line, endLine: args.end_line }));
-  const structured: Record<string, unknown> = { ...code };
-  const text = (value: Record<string, unknown>): string => {
-    const [first, last] = value['lines'] as [number, number];
-    const head = `${String(value['path'])}:${first}-${last}${value['symbol'] ? ` ${String(value['symbol'])}` : ''}${value['stale'] ? ' (changed since indexed)' : ''}`;
-    return `${head}\n${String(value['code'])}${value['omitted'] ? `\n(${String(value['omitted'])})` : ''}`;
+  const { code, ...meta } = await context.withIndex((view) => readCode(view, { target: args.target, startLine: args.start_line, endLine: args.end_line }));
+  const lines = code.split('\n');
+  const [first, last] = meta.lines;
+  const head = `${meta.path}:${first}-${last}${meta.symbol ? ` ${meta.symbol}` : ''}${meta.stale ? ' (changed since indexed)' : ''}`;
+  const notShown = (kept: number): string => `lines ${first + kept}-${last} not shown: call read_symbol with start_line ${first + kept}`;
+  const build = (kept: number): Answer => {
+    const omitted = kept < lines.length ? notShown(kept) : null;
+    return {
+      structured: { ...meta, code_shown_in: READ_CODE_SHOWN_IN, ...(omitted ? { omitted } : {}) },
+      text: `${head}\n${lines.slice(0, kept).join('\n')}${omitted ? `\n(${omitted})` : ''}`,
+    };
   };
-  return fitAnswer(context.counter, { structured, text: text(structured) }, context.maxTokens, {
-    field: 'code',
-    note: (left, kept) => `lines ${code.lines[0] + kept}-${code.lines[1]} not shown: call read_symbol with start_line ${code.lines[0] + kept}`,
-    text,
-  });
+  return fitPrefix(context.counter, context.maxTokens, lines.length, build) ?? nothingFits(notShown(0));
 }
 
 const referencesInput = z
@@ -147,7 +152,7 @@ export const TOOLS: Tool[] = [
     name: 'read_symbol',
     description: "Current code of a function, class or method, or of a file's line range (a path with start_line and end_line).",
     input: readInput,
-    output: loose({ path: z.string(), lines: z.array(z.number()), code: z.string() }),
+    output: loose({ path: z.string(), lines: z.array(z.number()), code_shown_in: z.string() }),
     readOnly: true,
     run: runRead as Tool['run'],
   },
