@@ -83,9 +83,11 @@ export const ERROR_RESPONSES = {
   401: errorResponse('Missing or wrong bearer token'),
   403: errorResponse('A server without a token answers only requests that name a loopback host; a write from another site is refused'),
   404: errorResponse('No such repository, file, symbol, task, episode or entity'),
+  408: errorResponse('The request line, headers or body did not arrive in time (answered by the connection, before the route)'),
   409: errorResponse('Conflicts with what memory recorded: an episode id taken, or the conversation moved on meanwhile'),
   413: errorResponse('Request body too large'),
   415: errorResponse('The body is not sent as JSON (Content-Type: application/json)'),
+  431: errorResponse('Request line and headers too large (answered by the connection, before the route)'),
   422: errorResponse('The token budget cannot be met'),
   503: errorResponse('Busy (too many requests in work or waiting: retry after the Retry-After seconds), no complete index yet, or no answer within the time limit'),
   500: errorResponse('Internal error (details in the server log)'),
@@ -99,8 +101,8 @@ function errorResponse(description: string) {
   };
 }
 
-/** Who may call: every route answers these before its own work (auth.ts). */
-export const ACCESS_RESPONSES = { 401: ERROR_RESPONSES[401], 403: ERROR_RESPONSES[403] } as const;
+/** What every route may answer before its own work: who may call (auth.ts), and whether the request arrived whole and in time (connection-limits.ts). */
+export const ACCESS_RESPONSES = { 401: ERROR_RESPONSES[401], 403: ERROR_RESPONSES[403], 408: ERROR_RESPONSES[408], 431: ERROR_RESPONSES[431] } as const;
 
 /**
  * A POST route taking `body` and answering `answer` (JSON). `operationId` is the method
