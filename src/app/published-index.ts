@@ -15,6 +15,7 @@ import type { CuratedReader } from '../store/curated.js';
 import type { GenerationInfo, IndexGenerations, IndexRunLock } from '../store/generations.js';
 import { parsePgUrl } from '../store/postgres/connection-url.js';
 import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
+import { reconnecting } from '../store/postgres/reconnecting.js';
 import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
 import { openSqliteCuratedReader } from '../store/sqlite/index.js';
 import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
@@ -37,22 +38,27 @@ export function hasPublished(choice: PostgresChoice): boolean {
   }
 }
 
-function checkoutNewest(choice: PostgresChoice, cacheDir: string, newerThan = 0): { dir: string; info: GenerationInfo } | null {
-  const generations = openPgIndexGenerations(choice.url);
-  try {
-    const latest = generations.latest(choice.repository);
-    if (latest === null || latest.generation <= newerThan) return null;
-    return generations.checkout(choice.repository, cacheDir);
-  } finally {
-    generations.close();
-  }
+function checkoutNewest(generations: IndexGenerations, choice: PostgresChoice, cacheDir: string, newerThan = 0): { dir: string; info: GenerationInfo } | null {
+  const latest = generations.latest(choice.repository);
+  if (latest === null || latest.generation <= newerThan) return null;
+  return generations.checkout(choice.repository, cacheDir);
 }
 
 /** The newest published generation, as a reader that follows newer ones on `latest()`; INDEX_MISSING when none was published. */
 export function openPublishedReader(choice: PostgresChoice, indexDir: string): CuratedReader {
   const cacheDir = generationCache(indexDir);
-  const first = checkoutNewest(choice, cacheDir);
+  // One connection for the reader's life (a replica looks for a newer generation about once
+  // a second), opened again on the next look after the database went away.
+  const generations = reconnecting(() => openPgIndexGenerations(choice.url));
+  let first: { dir: string; info: GenerationInfo } | null;
+  try {
+    first = checkoutNewest(generations, choice, cacheDir);
+  } catch (error) {
+    generations.close();
+    throw error;
+  }
   if (first === null) {
+    generations.close();
     throw new IndexError('INDEX_MISSING', `no index of ${choice.repository} is published in PostgreSQL at ${parsePgUrl(choice.url).redacted} yet`, {
       hint: `run \`cairn index --store URL\` on the repository (it publishes the index every replica reads)`,
     });
@@ -61,7 +67,7 @@ export function openPublishedReader(choice: PostgresChoice, indexDir: string): C
   const latest = (): boolean => {
     let newer: { dir: string; info: GenerationInfo } | null;
     try {
-      newer = checkoutNewest(choice, cacheDir, state.generation);
+      newer = checkoutNewest(generations, choice, cacheDir, state.generation);
     } catch (error) {
       // The database is away: the generation on disk still answers; the next look tries again.
       if (isCairnError(error) && error.code === 'STORE_UNAVAILABLE') return false;
@@ -73,9 +79,14 @@ export function openPublishedReader(choice: PostgresChoice, indexDir: string): C
     Object.assign(state, { reader: next, generation: newer.info.generation });
     return true;
   };
+  const close = (): void => {
+    generations.close();
+    state.reader.close();
+  };
   return new Proxy({} as CuratedReader, {
     get(_target, property) {
       if (property === 'latest') return latest;
+      if (property === 'close') return close;
       const value: unknown = Reflect.get(state.reader, property);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(state.reader) : value;
     },

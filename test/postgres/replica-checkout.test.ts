@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPublishedReader } from '../../src/app/published-index.js';
 import { searchAcrossRepositories } from '../../src/search/across-repositories.js';
 import { searchIndex } from '../../src/search/text-search.js';
 import { openPgIndexGenerations } from '../../src/store/postgres/index-generations.js';
 import { snapshotSqliteIndex } from '../../src/store/sqlite/index-snapshot.js';
 import { openSqliteCuratedReader } from '../../src/store/sqlite/open-curated.js';
-import { freshSchema, pgUrl } from '../support/postgres.js';
+import { asSuperuser, freshSchema, pgUrl } from '../support/postgres.js';
 import { indexedShop, type IndexedShop } from '../support/shop-index.js';
 
 const url = pgUrl();
@@ -53,6 +54,32 @@ describe.skipIf(url === null)('postgres: a replica opens a published generation'
     } finally {
       generations.close();
     }
+  });
+
+  it("keeps one connection for a replica's looks for a newer generation (it opened one per look, about one a second)", async () => {
+    const snapshot = join(work, 'probe.db');
+    snapshotSqliteIndex(shop.context.indexDir, snapshot);
+    const repository = `test/${freshSchema('probe')}`;
+    const generations = openPgIndexGenerations(url!);
+    try {
+      const lock = generations.tryLock(repository)!;
+      generations.publish(lock, [{ name: 'index.db', path: snapshot }], { gitHead: null });
+      lock.release();
+    } finally {
+      generations.close();
+    }
+    // Sessions established to the database so far, as the server counts them (flushed when a session ends).
+    const sessions = (): number => {
+      const [rows] = asSuperuser(url!, 'public', { sql: 'SELECT sessions FROM pg_stat_database WHERE datname = current_database()' }) as unknown[][][];
+      return Number(rows![0]![0]);
+    };
+    const reader = openPublishedReader({ adapter: 'postgres', url: url!, repository, from: '--store' }, join(work, 'probe-index'));
+    const before = sessions();
+    for (let look = 0; look < 10; look++) expect(reader.latest()).toBe(false);
+    reader.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The counting sessions themselves (one before, one now) and the reader's own, at most.
+    expect(sessions() - before).toBeLessThanOrEqual(2);
   });
 
   it('searches every published repository at once, each hit named with its repository', () => {
