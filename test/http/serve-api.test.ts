@@ -179,7 +179,7 @@ describe('the API routes on one repository', () => {
         '/repos/{repo}/tasks/{task_id}/explain', '/retrieval/context', '/retrieval/edges', '/retrieval/graph', '/retrieval/impact', '/retrieval/search', '/retrieval/similar', '/retrieval/symbol', '/retrieve', '/tasks/{task_id}/explain'].sort(),
     );
     // The document comes from the schemas that validate: the same fields, the same limits.
-    expect(Object.keys(openapi.components.schemas['SearchRequest']!.properties!)).toEqual(['repo', 'query', 'limit', 'kind', 'mode', 'filters', 'signals']);
+    expect(Object.keys(openapi.components.schemas['SearchRequest']!.properties!)).toEqual(['repo', 'query', 'limit', 'kind', 'mode', 'filters', 'signals', 'repos']);
     expect(openapi.components.schemas['SearchRequest']!.properties!['limit']).toMatchObject({ maximum: 100, minimum: 1 });
   });
 });

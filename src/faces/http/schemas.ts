@@ -48,8 +48,13 @@ export const searchBody = z
       .strict()
       .optional(),
     signals: z.boolean().default(false).openapi({ description: "Hybrid rows carry each ranking signal's rank and part in the score" }),
+    repos: z
+      .union([z.literal('*'), z.array(z.string().min(1).max(200)).min(1).max(100)])
+      .optional()
+      .openapi({ description: 'Search several served repositories at once ("*": every one); each row names its repository. Not with repo' }),
   })
   .strict()
+  .refine((value) => value.repo === undefined || value.repos === undefined, { message: 'name the repositories either with repo (one) or with repos (several), not both', path: ['repos'] })
   .openapi('SearchRequest');
 
 export const searchAnswer = z
@@ -64,8 +69,10 @@ export const searchAnswer = z
         line: z.number().optional(),
         score: z.number(),
         signals: z.array(z.object({ signal: z.string(), rank: z.number().nullable(), contribution: z.number() })).optional(),
+        repository: z.string().optional().openapi({ description: 'The repository of the row (a search with repos)' }),
       }),
     ),
+    repositories: z.array(z.string()).optional().openapi({ description: 'The repositories searched (a search with repos)' }),
     deleted: z.number().optional(),
     note: z.string().optional(),
   })

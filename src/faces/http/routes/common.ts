@@ -14,6 +14,7 @@ import { errorSchema } from '../schemas.js';
 import type { Admission } from '../admission.js';
 import type { OperationInput, OperationName, OPERATIONS } from '../operations.js';
 import type { QueryRunner } from '../../../serve/query-pool.js';
+import { mergeAcross, type AcrossAnswer } from '../../../operations/search-across.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {
@@ -58,6 +59,16 @@ export async function reply(c: Context, deps: RouteDeps, what: Reply, work: (rep
 /** As `reply`, for an operation that may run on a query thread (operations.ts). */
 export async function replyPooled<N extends OperationName>(c: Context, deps: RouteDeps, what: Reply, op: N, input: OperationInput<N>): Promise<Response> {
   return answer(c, deps, what, (repo) => deps.queries.run(repo, op, input, what.turn));
+}
+
+/**
+ * One search over several served repositories (`"*"`: all), admitted as one heavy request,
+ * each repository's part on a query thread; rows merged by score (operations/search-across.ts).
+ */
+export async function searchAcross(deps: RouteDeps, names: '*' | string[], input: OperationInput<'search'>): Promise<AcrossAnswer> {
+  const repos = names === '*' ? deps.served.repos : [...new Set(names)].map((name) => servedRepo(deps.served, name));
+  const answers = await deps.admission.run('search', () => Promise.all(repos.map((repo) => deps.queries.run(repo, 'search', input))));
+  return mergeAcross(repos.map((repo, at) => ({ repository: repo.name, answer: answers[at]! })), input.limit);
 }
 
 async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: ServedRepo) => Promise<unknown>): Promise<Response> {

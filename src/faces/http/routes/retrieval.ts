@@ -6,14 +6,14 @@ import type { SearchAnswer } from '../../../operations/search.js';
 import { readCode, type Impact, type Similarity } from '../../../operations/targets.js';
 import type { HttpEnv } from '../app.js';
 import { contextAnswer, contextBody, graphBody, impactBody, openAnswer, searchAnswer, searchBody, similarBody, symbolBody } from '../schemas.js';
-import { postRoute, reply, replyPooled, type RouteDeps } from './common.js';
+import { postRoute, reply, replyPooled, searchAcross, type RouteDeps } from './common.js';
 
 const TAG = 'retrieval';
 
 export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   app.openapi(postRoute('/retrieval/search', 'Ranked files, symbols or doc sections for a query', searchBody, searchAnswer, TAG, 'search'), async (c) => {
-    const { repo, ...request } = c.req.valid('json');
-    return replyPooled(c, deps, { route: 'search', repo, request, cacheable: true, paths: (answer: SearchAnswer) => answer.results.map((row) => row.path) }, 'search', {
+    const { repo, repos, ...request } = c.req.valid('json');
+    const input = {
       query: request.query,
       limit: request.limit,
       kind: request.kind,
@@ -22,7 +22,9 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       languages: request.filters?.languages,
       includeTests: request.filters?.include_tests,
       signals: request.signals,
-    }) as never;
+    };
+    if (repos !== undefined) return c.json(await searchAcross(deps, repos, input));
+    return replyPooled(c, deps, { route: 'search', repo, request, cacheable: true, paths: (answer: SearchAnswer) => answer.results.map((row) => row.path) }, 'search', input) as never;
   });
 
   app.openapi(postRoute('/retrieval/context', 'The context package a task needs, within a token budget', contextBody, contextAnswer, TAG, 'getContext'), async (c) => {
