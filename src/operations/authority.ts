@@ -15,7 +15,7 @@ import { readEntities } from '../memory/disk/entity-text.js';
 import { compactDiff } from '../memory/hydrate/diff.js';
 import { approve, reject } from '../memory/states/lifecycle.js';
 import type { RepoHandle } from './handle.js';
-import { containedKey } from './memory.js';
+import { containedKey, shownText } from './memory.js';
 
 export interface Approval {
   evaluation: GateEvaluation;
@@ -52,8 +52,11 @@ export function entityChange(repo: RepoHandle, key: string): EntityChange {
   const entityKey = containedKey(key);
   const current = ports.store.currentVersion(entityKey);
   if (current === null) throw new NotFoundError(`memory holds no version of ${entityKey}`, { hint: 'an entity has versions once a hydration showed it' });
-  const shown = ports.store.artifact(current.artifactHash);
-  const now = readEntities(ports, [entityKey]).get(entityKey)?.text ?? null;
-  const changed = now !== shown;
+  const stored = ports.store.artifact(current.artifactHash);
+  const onDisk = readEntities(ports, [entityKey]).get(entityKey)?.text ?? null;
+  // Changed is judged on the texts as they are; what is handed out, both texts and the diff, has its credentials redacted.
+  const changed = onDisk !== stored;
+  const shown = shownText(stored);
+  const now = shownText(onDisk);
   return { entityKey, version: current.version, state: current.state, shown, now, changed, diff: changed && shown !== null && now !== null ? compactDiff(shown, now) : '' };
 }

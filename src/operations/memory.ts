@@ -43,9 +43,11 @@ export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Pro
   );
 }
 
-/** What looks like a credential as "[redacted]", every line kept at its number. */
-function shownText(text: string): string {
-  return redactSecrets(text, { keepLines: true }).text;
+/** A text as a face may hand it out: what looks like a credential as "[redacted]", every line kept at its number. */
+export function shownText(text: string): string;
+export function shownText(text: string | null): string | null;
+export function shownText(text: string | null): string | null {
+  return text === null ? null : redactSecrets(text, { keepLines: true }).text;
 }
 
 export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {

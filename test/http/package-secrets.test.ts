@@ -8,7 +8,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAIRN_BIN } from '../support/cli.js';
@@ -84,6 +85,43 @@ describe('packages and read_symbol redact credentials in indexed code, over HTTP
     expect((answer.json as { text: string }).text).toContain('PROVIDER_URL = "https://shop:[redacted]@pay.example.com/v1"');
     expect(JSON.stringify((answer.json as { blocks: unknown[] }).blocks)).toContain('[redacted]');
     expect(leaked(answer.json)).toEqual([]);
+  });
+
+  it("an entity's change (shown vs now, and their diff) carries [redacted], before and after the credential changed on disk", async () => {
+    const hydration = await api.post('/hydrate', { query: TASK, conversation_id: 'secrets-change', max_tokens: 8000 });
+    const keys = ((hydration.json as { blocks: { entity_key: string; text?: string }[] }).blocks ?? [])
+      .filter((block) => (block.text ?? '').includes('[redacted]'))
+      .map((block) => block.entity_key);
+    expect(keys.length).toBeGreaterThan(0);
+    const change = async (key: string) => (await api.get(`/repos/shop/introspect/change/${encodeURIComponent(key)}`)).text;
+    for (const key of keys) {
+      const before = await change(key);
+      expect(before).toContain('[redacted]');
+      expect(leaked(before)).toEqual([]);
+    }
+    // A vault artifact written before reads were redacted holds the credentials as they were.
+    const key = 'shop/payments/settings.py';
+    await api.set.repos[0]!.workspace.use((view) => {
+      const store = view.memoryStore('existing');
+      const hash = createHash('sha256').update(SETTINGS).digest('hex');
+      store.putArtifacts(new Map([[hash, SETTINGS]]));
+      store.addVersion({ entityKey: key as never, artifactHash: hash, episodeId: null, reason: 'written before redaction', at: Date.now() });
+    });
+    const old = await change(key);
+    expect(old).toContain('[redacted]');
+    expect(leaked(old)).toEqual([]);
+    const file = join(repo.path, 'shop/payments/settings.py');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace(URL_PASSWORD, 'Other-pw-11aa').replace('timeout": 30', 'timeout": 31'));
+    try {
+      for (const key of keys) {
+        const after = await change(key);
+        expect(leaked(after)).toEqual([]);
+        expect(after).not.toContain('Other-pw-11aa');
+      }
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('/retrieval/symbol gives the file with [redacted] values, every other line as written', async () => {
