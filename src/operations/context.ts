@@ -2,12 +2,11 @@
 // budget (`cairn retrieve`, MCP `get_context`, HTTP `POST /retrieval/context`, `/retrieve`).
 // Items whose file was deleted after the index was last refreshed are taken out of the
 // package (the rest of the package is unchanged, so it stays within its budget). The answer
-// is the package itself: each face renders it once, in its own form (the CLI and HTTP in the
-// format asked, MCP as markdown, HTTP's JSON as the JSON view object); the pipeline's own
-// render is what it counted the budget on, and rendering the same package again gives the
-// same text. Refining a
-// task's package is `refine.ts`: it checks stored requests with zod, which a retrieval
-// never needs to load.
+// is the package itself, with the text the pipeline rendered it as (in the format asked)
+// when nothing was taken out: a face that shows that format sends that text (the one the
+// budget was counted on), any other form it renders once from the package (HTTP's JSON as
+// the JSON view object). Refining a task's package is `refine.ts`: it checks stored
+// requests with zod, which a retrieval never needs to load.
 
 import type { RepoHandle } from './handle.js';
 import type { ContextPackage, RenderFormat } from '../core/context-package.js';
@@ -20,6 +19,7 @@ export { DEFAULT_BUDGET, resolveBudget, resolveModel, resolveStages, type ModelF
 export { STAGE_NAMES } from '../retrieval/stages/registry.js';
 export { MAX_HISTORY_COMMITS } from '../retrieval/assembly/history.js';
 import { onDiskOnly } from './on-disk.js';
+import { renderPackage } from '../render/index.js';
 
 export interface ContextInput {
   task: string;
@@ -31,10 +31,12 @@ export interface ContextInput {
   history?: number | undefined;
 }
 
-/** A retrieval's answer: the package (to be rendered by the face), its ids, notes and warnings. */
+/** A retrieval's answer: the package, its ids, notes and warnings. */
 export interface ContextAnswer extends Omit<RetrieveResult, 'rendered'> {
   /** Items left out because their file was deleted after the index was last refreshed. */
   deleted: number;
+  /** The package as the pipeline rendered it, in `package.budget.format`; null when items were taken out after. */
+  rendered: string | null;
 }
 
 /**
@@ -62,9 +64,9 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
 }
 
 /** The answer with the items whose file is gone from disk left out (and said so in a note). */
-export function withoutDeleted(repo: RepoHandle, { rendered: _counted, ...result }: RetrieveResult): ContextAnswer {
+export function withoutDeleted(repo: RepoHandle, { rendered, ...result }: RetrieveResult): ContextAnswer {
   const { kept, gone } = onDiskOnly(repo.context.root, result.package.items, (item) => item.path);
-  if (gone === 0) return { ...result, deleted: 0 };
+  if (gone === 0) return { ...result, deleted: 0, rendered };
   const paths = new Set(kept.map((item) => item.path));
   const pkg: ContextPackage = {
     ...result.package,
@@ -72,5 +74,10 @@ export function withoutDeleted(repo: RepoHandle, { rendered: _counted, ...result
     edges: result.package.edges.filter((edge) => paths.has(edge.from) && paths.has(edge.to)),
     notes: [...result.package.notes, `${gone} item${gone === 1 ? '' : 's'} left out: deleted since the index was last refreshed`],
   };
-  return { ...result, package: pkg, deleted: gone };
+  return { ...result, package: pkg, deleted: gone, rendered: null };
+}
+
+/** The package's text in `format`: the pipeline's own render when it is in that format and still whole, else rendered now. */
+export function packageText(answer: ContextAnswer, format: RenderFormat): string {
+  return answer.rendered !== null && answer.package.budget.format === format ? answer.rendered : renderPackage(answer.package, format);
 }

@@ -6,9 +6,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { RepoHandle } from '../../operations/handle.js';
 import type { RenderFormat } from '../../core/context-package.js';
-import { jsonView, renderPackage } from '../../render/index.js';
+import { jsonView } from '../../render/index.js';
 import { snakeKeys } from '../../render/snake-case.js';
-import { budgetFor, getContext, type ContextAnswer, type ContextInput } from '../../operations/context.js';
+import { budgetFor, getContext, packageText, type ContextAnswer, type ContextInput } from '../../operations/context.js';
 import { diagnoseRun, diagnosisMarkdown } from '../../operations/diagnose.js';
 import { hydrateEpisode } from '../../operations/memory.js';
 import { refineContext } from '../../operations/refine.js';
@@ -90,7 +90,7 @@ export function contextJson(answer: ContextAnswer, format: RenderFormat): Record
     format,
     match: answer.package.match,
     match_evidence: answer.package.matchEvidence,
-    ...(format === 'json' ? { package: jsonView(answer.package) } : { text: renderPackage(answer.package, format) }),
+    ...(format === 'json' ? { package: jsonView(answer.package) } : { text: packageText(answer, format) }),
     tokens: { used: budget.used, available: budget.available },
     notes: answer.notes,
     deleted: answer.deleted,

@@ -31,7 +31,7 @@ function manyItems(count: number): ContextPackage {
 }
 
 function answerOf(pkg: ContextPackage): ContextAnswer {
-  return { taskId: pkg.taskId, runId: pkg.runId, package: pkg, notes: pkg.notes, warnings: [], ms: 1, deleted: 0 };
+  return { taskId: pkg.taskId, runId: pkg.runId, package: pkg, notes: pkg.notes, warnings: [], ms: 1, deleted: 0, rendered: null };
 }
 
 function tokens(answer: Answer): { text: number; structured: number } {

@@ -14,7 +14,7 @@ import { renderHydrationMarkdown } from '../../render/hydration.js';
 import { renderPackage } from '../../render/index.js';
 import { buildView } from '../../render/view.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
-import type { ContextAnswer } from '../../operations/context.js';
+import { packageText, type ContextAnswer } from '../../operations/context.js';
 import { fitPrefix, nothingFits, type Answer } from './cap.js';
 
 /** Where the structured part says the code is: a client that shows the model only this part learns how to get it. */
@@ -35,7 +35,7 @@ export function packageAnswer(counter: TokenCounter, answer: ContextAnswer, cap:
   const total = pkg.items.length;
   const build = (kept: number): Answer => {
     const shown = kept === total ? pkg : withItems(pkg, pkg.items.slice(0, kept));
-    const markdown = renderPackage(shown, 'markdown');
+    const markdown = kept === total ? packageText(answer, 'markdown') : renderPackage(shown, 'markdown');
     const omitted = [evictedNote(pkg), cappedNote(total - kept, 'item', cap)].filter((note) => note !== null).join('; ');
     return { structured: packageMetadata(shown, omitted), text: withNote(markdown, omitted) };
   };

@@ -7,7 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { itemIdentity, RENDER_FORMATS, type ContextPackage, type RenderFormat } from '../../core/context-package.js';
-import { jsonItemKey, parseJson, parseMarkdown, parsePrompt } from '../../render/index.js';
+import { jsonItemKey, parseJson, parseMarkdown, parsePrompt, renderPackage } from '../../render/index.js';
 import { createO200kCounter } from '../../tokenizer/tokens.js';
 import { indexedFiles, indexedFixture, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { decisionsIn } from './explain.js';
@@ -48,6 +48,8 @@ describe('retrieve (in-process, shop fixture)', () => {
       const { budget, items } = result.package;
       expect(budget.available).toBe(5000);
       expect(counter.count(result.rendered)).toBe(budget.used);
+      // The faces send this text as it is (operations/context.ts packageText): it must be the package's own render.
+      expect(result.rendered).toBe(renderPackage(result.package, format));
       expect(budget.used).toBeLessThanOrEqual(budget.available);
       const identities = parsedIdentities(result.rendered, format);
       expect(identities).toEqual(items.map(itemIdentity));

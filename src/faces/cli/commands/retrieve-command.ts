@@ -5,12 +5,11 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
 import type { LlmConfig } from '../../../config/schema.js';
-import { getContext, MAX_HISTORY_COMMITS, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
+import { getContext, MAX_HISTORY_COMMITS, packageText, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
 import { InputError, UsageError } from '../../../core/errors.js';
 import { readHandoffBundle, taskOfBundle } from '../../../operations/bundle.js';
-import { renderPackage } from '../../../render/index.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -81,7 +80,7 @@ export async function withRepo<T>(context: RepoContext, io: Io, options: { refre
 
 /** The package on stdout, in the format it was fitted for; the ids (for refine / explain) and the notes on stderr. */
 export function printResult(io: Io, result: ContextAnswer): void {
-  const rendered = renderPackage(result.package, result.package.budget.format);
+  const rendered = packageText(result, result.package.budget.format);
   io.out(rendered.endsWith('\n') ? rendered : `${rendered}\n`);
   const { budget, items } = result.package;
   io.err(`cairn: task ${printable(result.taskId)} · run ${result.runId} · match ${result.package.match} · ${items.length} items · ${budget.used}/${budget.available} tokens · ${result.ms} ms\n`);
