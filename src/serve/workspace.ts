@@ -130,6 +130,7 @@ class Generation {
       context,
       reader: () => reader,
       retrieval: () => retrieval,
+      enrichment: () => retrieval.enrichment ?? null,
       ranker: () => ranker,
       rawLog: () => rawLog,
       graph: () => (this.loadedGraph ??= loadRepoGraph(reader)),

@@ -92,4 +92,18 @@ describe('served workspaces pass promoted enrichment', () => {
     expect(mcpPaths).toContain(SUMMARISED);
     expect([...mcpPaths].every((path) => fromCli.some((item) => item.path === path))).toBe(true);
   });
+
+  it('BM25 search matches a current summary as the file field "summary", alike in the CLI and HTTP (MCP searches hybrid only)', async () => {
+    const query = 'storefront currency conversion';
+    const cli = await runCli(['search', query, '--mode', 'bm25', '--json', '--no-refresh', '--repo', repos[0]!.path]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const cliRows = (JSON.parse(cli.stdout) as { results: { path: string; matchedFields: string[] }[] }).results;
+    expect(cliRows.find((row) => row.path === SUMMARISED)?.matchedFields).toContain('summary');
+    const http = await api.post('/retrieval/search', { query, mode: 'bm25', limit: 10 });
+    expect(http.status).toBe(200);
+    expect((http.json['results'] as { path: string }[]).map((row) => row.path)).toEqual(cliRows.map((row) => row.path));
+    // A summary match keeps to the search's filter like any other hit.
+    const filtered = await runCli(['search', query, '--mode', 'bm25', '--path', 'billing', '--json', '--no-refresh', '--repo', repos[0]!.path]);
+    expect((JSON.parse(filtered.stdout) as { results: { path: string }[] }).results.map((row) => row.path)).not.toContain(SUMMARISED);
+  });
 });
