@@ -14,8 +14,9 @@ import { loadRepoGraph } from '../search/graph/load-graph.js';
 import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
 import { openCompleteReader } from './readers.js';
-import { openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
+import { openEnrichmentReader, openFailureMemory, openFailureReader, openMemoryStore, openRanker, openRawLog } from './stores.js';
 
 export interface OneShotOptions {
   /** Refresh the index incrementally before opening it. */
@@ -82,6 +83,8 @@ class OneShot implements OneShotHandle {
   private ranking: { ranker: Ranker } | null = null;
   private log: ReturnType<typeof openRawLog> | null = null;
   private memoryPorts: MemoryPorts | null = null;
+  /** Opened on first use; null when the index directory holds no enrichment. */
+  private enrichmentReader: EnrichmentReader | null | undefined = undefined;
 
   constructor(
     readonly context: RepoContext,
@@ -103,6 +106,15 @@ class OneShot implements OneShotHandle {
   retrieval(): RetrievalPorts {
     if (this.pipeline === null) throw new Error("this command opened no retrieval ports (OneShotOptions.needs: 'retrieval')");
     return this.pipeline;
+  }
+
+  enrichment(): EnrichmentReader | null {
+    if (this.pipeline !== null) return this.pipeline.enrichment ?? null;
+    if (this.enrichmentReader === undefined) {
+      const opened = openEnrichmentReader(this.context);
+      this.enrichmentReader = opened === null ? null : this.keep(opened);
+    }
+    return this.enrichmentReader;
   }
 
   ranker(): Ranker | null {

@@ -15,7 +15,7 @@ import { threadRunner } from './index-thread.js';
 import { basePorts } from './memory.js';
 import { openCompleteReader, openOrExplain } from './readers.js';
 import { modelPort } from './retrieval.js';
-import { inProcessRunner, openRanker, storesOf } from './stores.js';
+import { inProcessRunner, openEnrichmentReader, openRanker, storesOf } from './stores.js';
 
 export const QUERY_WORKER_SCRIPT = new URL('./query-worker.js', import.meta.url);
 
@@ -24,6 +24,7 @@ export const serveWiring: ServeWiring = {
   openCompleteReader: (context) => openCompleteReader(context),
   openOrExplain,
   openRanker,
+  openEnrichment: openEnrichmentReader,
   modelPort,
   memoryBase: basePorts,
   diagnostics: (context, reader) => diagnosticsOver(context, reader),

@@ -16,6 +16,7 @@ import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
 import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryStore } from '../store/memory.js';
 import type { RawLog, RawLogEntry } from '../store/raw-log.js';
@@ -35,6 +36,8 @@ export interface RepoHandle {
   reader(): CuratedReader;
   /** The retrieval pipeline's ports over that index. */
   retrieval(): RetrievalPorts;
+  /** The promoted `cairn enrich` summaries (the pipeline's own), or null while there are none. */
+  enrichment(): EnrichmentReader | null;
   /** The configured ranker (vectors when `embed` is set), or null for cairn's plain ranker. */
   ranker(): Ranker | null;
   /** The repository graph of that index, loaded on first use. */

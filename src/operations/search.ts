@@ -1,5 +1,6 @@
 // Ranked search for the agent faces (MCP `search_code`, HTTP `POST /retrieval/search`): the
-// hybrid ranker `cairn search` uses, or plain BM25, as compact rows.
+// hybrid ranker `cairn search` uses, or plain BM25 (which also matches promoted, current
+// `cairn enrich` summaries as the file field `summary`), as compact rows.
 
 import type { RepoHandle } from './handle.js';
 import { LANGUAGES, type Language } from '../core/entities.js';
@@ -84,7 +85,7 @@ export async function findCode(repo: RepoHandle, input: SearchInput): Promise<Se
   const asked = input.limit + 5;
   const root = repo.context.root;
   if (input.mode === 'bm25' || input.kind === 'doc') {
-    const { terms, results } = searchIndex(repo.reader(), { query: input.query, limit: asked, ...(input.kind ? { kind: input.kind } : {}), filter });
+    const { terms, results } = searchIndex(repo.reader(), { query: input.query, limit: asked, ...(input.kind ? { kind: input.kind } : {}), filter, enrichment: repo.enrichment() });
     const { kept, gone } = onDiskOnly(root, results, (hit) => hit.path);
     return { mode: 'bm25', terms, hits: kept.slice(0, input.limit), deleted: gone };
   }

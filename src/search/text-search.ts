@@ -1,8 +1,13 @@
 // `cairn search`: BM25 over the index's full-text tables. Without a kind, files, symbols
 // and doc chunks are all searched and each file ranks at its best hit; with a kind, the
-// hits of that kind are listed as they are.
+// hits of that kind are listed as they are. With promoted `cairn enrich` summaries, a file
+// also matches through its summary, domain and concepts (field `summary`, its own BM25, as
+// each table's hits are), while the summary is current (current-enrichment.ts).
 
 import type { FileFilter, SearchTarget, TextHit, CuratedReader } from '../store/curated.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
+import { fileMatcher } from '../store/file-filter.js';
+import { currentEnrichment } from './current-enrichment.js';
 import { queryTerms } from './query-terms.js';
 import { compareText } from '../core/compare.js';
 
@@ -11,6 +16,8 @@ export interface TextSearchOptions {
   limit: number;
   kind?: SearchTarget;
   filter?: FileFilter;
+  /** Promoted file summaries, searched as the file field `summary`; absent or null: none. */
+  enrichment?: EnrichmentReader | null;
 }
 
 export interface TextSearchResult {
@@ -34,11 +41,37 @@ export function searchIndex(reader: CuratedReader, options: TextSearchOptions): 
   if (terms.length === 0) return { terms, results: [] };
   const targets = options.kind ? [options.kind] : TARGETS;
   const fetch = options.kind ? options.limit : options.limit * 4;
-  const hits = targets.flatMap((target) =>
+  const indexHits = targets.flatMap((target) =>
     reader.search({ terms, target, limit: fetch, ...(options.filter ? { filter: options.filter } : {}) }),
   );
+  const summaries = options.enrichment && targets.includes('file') ? summaryHits(reader, options.enrichment, terms, fetch, options.filter) : [];
+  const hits = options.kind ? mergeFileHits(indexHits, summaries) : [...indexHits, ...summaries];
   const results = options.kind ? hits.map((hit) => describe(reader, hit, 0)) : bestPerFile(reader, hits);
   return { terms, results: results.slice(0, options.limit) };
+}
+
+/** Files whose current summary matches the terms, as file hits of the field `summary`, within the filter. */
+function summaryHits(reader: CuratedReader, enrichment: EnrichmentReader, terms: string[], limit: number, filter: FileFilter | undefined): TextHit[] {
+  if (enrichment.promotedCount() === 0) return [];
+  const accepts = fileMatcher(filter);
+  return currentEnrichment(enrichment, reader)
+    .search(terms, limit)
+    .filter((hit) => {
+      const file = reader.file(hit.path);
+      return file !== null && accepts(file);
+    })
+    .map((hit) => ({ target: 'file', id: hit.path, path: hit.path, score: hit.score, matchedFields: ['summary'] }));
+}
+
+/** File hits with summary hits folded in: one row per file, at its better score, its fields joined. */
+function mergeFileHits(hits: TextHit[], summaries: TextHit[]): TextHit[] {
+  if (summaries.length === 0) return hits;
+  const byPath = new Map(hits.map((hit) => [hit.path, hit]));
+  for (const summary of summaries) {
+    const hit = byPath.get(summary.path);
+    byPath.set(summary.path, hit ? { ...hit, score: Math.max(hit.score, summary.score), matchedFields: [...hit.matchedFields, ...summary.matchedFields] } : summary);
+  }
+  return [...byPath.values()].sort((a, b) => b.score - a.score || compareText(a.path, b.path));
 }
 
 function bestPerFile(reader: CuratedReader, hits: TextHit[]): TextSearchResult[] {

@@ -12,6 +12,7 @@ import type { RetrievalPorts } from '../retrieval/pipeline/retrieve.js';
 import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
 import type { RepoStores } from '../store/repo-stores.js';
 import type { TokenCounter } from '../tokenizer/tokens.js';
 
@@ -26,6 +27,8 @@ export interface ServeWiring {
   openOrExplain(context: RepoContext): CuratedReader;
   /** cairn's ranker, with vectors when `embed` is configured. */
   openRanker(context: RepoContext, env: NodeJS.ProcessEnv): { ranker: Ranker; close(): void };
+  /** The promoted file summaries of `cairn enrich`, read-only; null while the index has none. */
+  openEnrichment(context: RepoContext): EnrichmentReader | null;
   /** The model client of `llm`, or null. */
   modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']>;
   /** The ports every memory service takes but the store and the pipeline. */

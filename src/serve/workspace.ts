@@ -30,6 +30,8 @@ import { resolveStages } from '../retrieval/pipeline/settings.js';
 import { loadRepoGraph } from '../search/graph/load-graph.js';
 import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
+import { followedEnrichment } from './enrichment.js';
 import type { CuratedReader } from '../store/curated.js';
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryCounters, MemoryStore } from '../store/memory.js';
@@ -128,6 +130,7 @@ class Generation {
       context,
       reader: () => reader,
       retrieval: () => retrieval,
+      enrichment: () => retrieval.enrichment ?? null,
       ranker: () => ranker,
       rawLog: () => rawLog,
       graph: () => (this.loadedGraph ??= loadRepoGraph(reader)),
@@ -218,6 +221,7 @@ export class Workspace {
       sessions: SessionStore;
       records: RecordSink;
       ranking: { ranker: Ranker; close(): void };
+      enrichment: EnrichmentReader;
       llm: RetrievalPorts['llm'];
       fitter: Fitter;
       runner: IndexRunner;
@@ -238,7 +242,8 @@ export class Workspace {
       if (!replica) pruneUnloggedSessions(rawLog, sessions);
       const llm = await wiring.modelPort((context.config.llm ?? null) as LlmConfig | null, options.env);
       const ranking = wiring.openRanker(context, options.env);
-      const shared = { wiring, stores, rawLog, sessions, records: deferredSink(rawLog, sessions), ranking, llm, fitter: options.fitter, runner: options.runner ?? wiring.runIndex, replica };
+      const enrichment = followedEnrichment(() => wiring.openEnrichment(context));
+      const shared = { wiring, stores, rawLog, sessions, records: deferredSink(rawLog, sessions), ranking, enrichment, llm, fitter: options.fitter, runner: options.runner ?? wiring.runIndex, replica };
       const workspace = new Workspace(options.name, context, options.logger.child({ repo: options.name }), shared);
       workspace.openExisting();
       return workspace;
@@ -389,6 +394,7 @@ export class Workspace {
     this.failureMemoryReader?.close();
     await this.shared.records.flush().catch(() => undefined);
     this.shared.ranking.close();
+    this.shared.enrichment.close();
     this.shared.rawLog.close();
     this.shared.sessions.close();
   }
@@ -482,9 +488,9 @@ export class Workspace {
   }
 
   private install(reader: CuratedReader): void {
-    const { rawLog, sessions, records, ranking, llm, fitter } = this.shared;
+    const { rawLog, sessions, records, ranking, enrichment, llm, fitter } = this.shared;
     const ranker = this.context.config.embed ? ranking.ranker : null;
-    const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, ...(ranker ? { ranker } : {}) };
+    const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, enrichment, ...(ranker ? { ranker } : {}) };
     const generation = new Generation(this.nextId++, reader, {
       context: this.context,
       rawLog,

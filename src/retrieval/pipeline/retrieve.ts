@@ -8,6 +8,7 @@ import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { EnrichmentReader } from '../../store/enrichment.js';
+import { currentEnrichment } from '../../search/current-enrichment.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionRecord, SessionStore } from '../../store/session.js';
 import { diskSources } from '../source/source-texts.js';
@@ -124,7 +125,7 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
     // The model's modules (and the schema library that checks its answers) load only when there is a model.
     if (gateway) task = await (await import('../task/intent.js')).enrichIntent(task, gateway);
     log.write('info', 'task', analysisRecord(task));
-    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: promotedEnrichment(ports.enrichment ?? null) };
+    const kb: KnowledgeBase = { reader, sources: diskSources(ports.root), enrichment: promotedEnrichment(ports.enrichment ?? null, reader) };
     if (!kb.enrichment && run.stored.stages.includes('scope')) log.write('info', 'scope', { event: 'tier-skipped', message: ENRICHMENT_MISSING_NOTE });
     const judge = gateway ? (await import('../judge/llm-judge.js')).llmJudge(gateway) : deterministicJudge;
     const staged = await runStages(emptyContext(run.taskId, runId, budget), { stages, kb, task, judge, log, session });
@@ -170,7 +171,10 @@ function fitterOf(ports: RetrievalPorts): Fitter {
   return ports.fitter ?? inProcessFitter(createO200kCounter());
 }
 
-/** The enrichment when it holds promoted summaries (staged ones are not retrieval's to read). */
-function promotedEnrichment(enrichment: EnrichmentReader | null): EnrichmentReader | null {
-  return enrichment !== null && enrichment.promotedCount() > 0 ? enrichment : null;
+/**
+ * The enrichment when it holds promoted summaries (staged ones are not retrieval's to read),
+ * each used only while its file still has the content it was written from.
+ */
+function promotedEnrichment(enrichment: EnrichmentReader | null, reader: CuratedReader): EnrichmentReader | null {
+  return enrichment !== null && enrichment.promotedCount() > 0 ? currentEnrichment(enrichment, reader) : null;
 }

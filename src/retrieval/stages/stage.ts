@@ -107,7 +107,10 @@ export interface RetrievalContext {
 export interface KnowledgeBase {
   readonly reader: CuratedReader;
   readonly sources: SourceTexts;
-  /** Promoted model-written file summaries (`cairn enrich`) for tier 4 and the judge's prompts; null when there are none. */
+  /**
+   * Promoted model-written file summaries (`cairn enrich`) for tier 4 and the judge's prompts,
+   * each only while its file has the content it was written from; null when there are none.
+   */
   readonly enrichment: EnrichmentReader | null;
 }
 
