@@ -8,6 +8,7 @@ import type { RepoContext } from '../../../config/repo-context.js';
 import { indexStatus, type IndexStatus, type RawLogUsage } from '../../../operations/status.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { compareText } from '../../../core/compare.js';
 import { printable } from '../../../core/printable.js';
 import { redactedStoreUrl } from '../../../config/store-choice.js';
 
@@ -34,7 +35,7 @@ export function registerStatusCommand(program: Command, io: Io): void {
     });
 }
 
-/** The JSON of `cairn status --json`: the overview's counts under the names the index's statistics carry. */
+/** The JSON of `cairn status --json`: the overview's counts under the names (and in the order) the index's statistics carry. */
 function statusJson(context: RepoContext, status: IndexStatus): Record<string, unknown> {
   const { overview } = status;
   return {
@@ -51,9 +52,9 @@ function statusJson(context: RepoContext, status: IndexStatus): Record<string, u
     docLinks: status.docLinks,
     coChangePairs: overview.coChangePairs,
     commits: overview.commits,
+    filesByLanguage: Object.fromEntries([...overview.languages].sort((a, b) => compareText(a.language, b.language)).map(({ language, files }) => [language, files])),
     indexedAt: overview.indexedAt,
     gitHead: overview.gitHead,
-    filesByLanguage: Object.fromEntries(overview.languages.map(({ language, files }) => [language, files])),
     writer: status.writer,
     historyNote: status.historyNote,
     rawLog: status.rawLog,
