@@ -72,7 +72,7 @@ async function openIndex(
     return { reader: session.ports.reader, retrieval: session.ports, warnings: session.warnings, close: () => session.close() };
   }
   if (options.needs === 'none') return { reader: null, retrieval: null, warnings: [], close: () => undefined };
-  const warnings = options.refresh ? await (await import('./retrieval.js')).refreshed(context) : [];
+  const warnings = options.refresh ? await (await import('./refresh.js')).refreshed(context) : [];
   const reader = await openCompleteReader(context, { onWait });
   return { reader, retrieval: null, warnings, close: () => reader.close() };
 }

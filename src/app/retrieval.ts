@@ -4,9 +4,9 @@
 // answers) load only when a model is configured.
 
 import type { RepoContext } from '../config/repo-context.js';
-import { drainIndex, openEnrichmentReader, openRanker, openRawLog, openSessions, refreshesLocally, runIndex } from './stores.js';
-import { busyNote, openCompleteReader } from './readers.js';
-import { isCairnError } from '../core/errors.js';
+import { openEnrichmentReader, openRanker, openRawLog, openSessions } from './stores.js';
+import { openCompleteReader } from './readers.js';
+import { refreshed } from './refresh.js';
 import type { LlmConfig } from '../config/schema.js';
 import { startFitWorker } from '../retrieval/budget/fit-service.js';
 import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
@@ -68,21 +68,6 @@ export async function openRetrieval(
   } catch (error) {
     closeAll(opened);
     throw error;
-  }
-}
-
-/**
- * Refreshes the index; its warnings (IndexSummary.warnings). On a shared store nothing is
- * refreshed: commands answer from the newest published generation. When another process holds the
- * index (a rebuild, another command's refresh), the run answers from the last complete index.
- */
-export async function refreshed(context: RepoContext): Promise<string[]> {
-  if (!refreshesLocally(context)) return []; // a shared store's index is what `cairn index` published
-  try {
-    return (await drainIndex(runIndex(context))).warnings;
-  } catch (error) {
-    if (!isCairnError(error) || error.code !== 'INDEX_BUSY') throw error;
-    return [busyNote(context)];
   }
 }
 

@@ -11,9 +11,11 @@
 //   root, the serve runtime, a face or an adapter;
 // - the serve runtime (src/serve/) is handed its adapters by the composition root;
 // - faces (faces/cli, faces/http, faces/mcp) import operations, render, core, config, the
-//   logger, the serve runtime's types and the composition root — never retrieval/, search/,
-//   memory/ or an adapter. What the CLI still reaches into is listed below, by file, and
-//   may only shrink.
+//   logger, the serve runtime's types and the composition root — never indexer/, eval/,
+//   retrieval/, search/, memory/, diagnostics/ or an adapter, with no exception (the CLI's
+//   index, status, enrich and refresh stand on operations/, its eval on app/eval.ts, the
+//   progress bar and MCP's first-call index on the operations' progress port);
+// - the composition root wires everything, the evaluation harness (eval/) included.
 //
 // And no import cycle between folders (each folder of src/ a node; a folder and its own
 // subfolders may import each other: they are one concern).
@@ -47,26 +49,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   operations: ['core', 'config', 'store', 'render', 'tokenizer', 'runlog', ...SERVICES],
   serve: ['core', 'config', 'store', 'logging', 'tokenizer', 'runlog', 'operations', ...SERVICES],
   faces: ['core', 'config', 'render', 'logging', 'tokenizer', 'operations', 'serve', 'app', 'store'],
-  app: ['core', 'config', 'store', 'adapter', 'render', 'logging', 'providers', 'tokenizer', 'runlog', 'operations', 'serve', 'faces', ...SERVICES],
+  app: ['core', 'config', 'store', 'adapter', 'render', 'logging', 'providers', 'tokenizer', 'runlog', 'operations', 'serve', 'faces', 'eval', ...SERVICES],
 };
 
 /** Files outside the composition root that may open an adapter: the indexer's worker thread writes the index. */
 const ADAPTER_USERS = new Set(['indexer/link-worker.ts']);
-
-/**
- * What faces still import past the operations, by file (the CLI's commands that predate the
- * operation layer, and the MCP/HTTP faces' few types). This list may only shrink: a new
- * entry fails the test.
- */
-const FACE_DEBTS: Record<string, readonly string[]> = {
-  'faces/cli/commands/enrich-command.ts': ['indexer'],
-  'faces/cli/commands/eval-command.ts': ['eval'],
-  'faces/cli/commands/index-command.ts': ['indexer'],
-  'faces/cli/commands/status-command.ts': ['indexer'],
-  'faces/cli/progress.ts': ['indexer'],
-  'faces/cli/refresh.ts': ['indexer'],
-  'faces/mcp/server.ts': ['indexer'],
-};
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -115,7 +102,7 @@ function violations(files: readonly string[], read: Read = fromDisk): string[] {
     for (const { target, layer: to } of importsOf(file, read)) {
       if (to === layer) continue;
       if (to === 'adapter' && ADAPTER_USERS.has(from)) continue;
-      if (allowed.includes(to) || FACE_DEBTS[from]?.includes(to)) continue;
+      if (allowed.includes(to)) continue;
       out.push(`${from} → ${target}`);
     }
   }
@@ -186,13 +173,12 @@ describe('layers', () => {
     expect(violations(files)).toEqual([]);
   });
 
-  it('the faces debts are still owed (an entry paid off is taken off the list)', () => {
-    const stale: string[] = [];
-    for (const [file, layers] of Object.entries(FACE_DEBTS)) {
-      const imported = new Set(importsOf(join(SRC, file)).map((entry) => entry.layer));
-      for (const layer of layers) if (!imported.has(layer) || (ALLOWED['faces'] ?? []).includes(layer)) stale.push(`${file} → ${layer}`);
-    }
-    expect(stale).toEqual([]);
+  it('faces-reach-indexer-and-eval-through-operations: no face imports indexer/ or eval/ (the debts issue 23 paid)', () => {
+    const reached = files
+      .filter((file) => layerOf(file) === 'faces')
+      .flatMap((file) => importsOf(file).filter((entry) => entry.layer === 'indexer' || entry.layer === 'eval').map((entry) => `${relative(SRC, file)} → ${entry.target}`));
+    expect(files.filter((file) => layerOf(file) === 'faces').length).toBeGreaterThan(40);
+    expect(reached).toEqual([]);
   });
 
   it('no import cycle between folders', () => {
@@ -209,6 +195,8 @@ describe('layers', () => {
       [join(SRC, 'operations/probe.ts')]: "import { Workspace } from '../serve/workspace.js';\nimport { openRepo } from '../app/repo.js';\nimport { retrieve } from '../retrieval/pipeline/retrieve.js';\n",
       [join(SRC, 'serve/probe.ts')]: "import { storesOf } from '../app/stores.js';\nimport { listen } from '../faces/http/server.js';\n",
       [join(SRC, 'faces/http/probe.ts')]: "import { searchCode } from '../../operations/search.js';\nimport { retrieve } from '../../retrieval/pipeline/retrieve.js';\nimport { openSqliteRawLog } from '../../store/sqlite/raw-log.js';\n",
+      [join(SRC, 'faces/cli/probe.ts')]: "import { runEval } from '../../app/eval.js';\nimport type { IndexProgress } from '../../operations/index-run.js';\nimport { activeIndexWriter } from '../../indexer/lock.js';\nimport { jsonReport } from '../../eval/json-report.js';\n",
+      [join(SRC, 'faces/mcp/probe.ts')]: "import type { IndexProgress } from '../../indexer/index-repository.js';\n",
       [join(SRC, 'newroom/probe.ts')]: "import { CairnError } from '../core/errors.js';\n",
     };
     expect(violations(Object.keys(sources), (file) => sources[file]!)).toEqual([
@@ -226,6 +214,9 @@ describe('layers', () => {
       'serve/probe.ts → faces/http/server.js',
       'faces/http/probe.ts → retrieval/pipeline/retrieve.js',
       'faces/http/probe.ts → store/sqlite/raw-log.js',
+      'faces/cli/probe.ts → indexer/lock.js',
+      'faces/cli/probe.ts → eval/json-report.js',
+      'faces/mcp/probe.ts → indexer/index-repository.js',
       'newroom/probe.ts → (a folder the layers do not know: add it to ALLOWED)',
     ]);
   });

@@ -130,6 +130,30 @@ afterAll(async () => {
 });
 
 describe('the faces agree', () => {
+  // First, before any case edits the copies: each face's index is of the same fixture.
+  it('status (CLI, --json and for people) and GET /repos (HTTP): the same figures of the same index', async () => {
+    const http = await api.get('/repos');
+    expect(http.status, http.text).toBe(200);
+    const index = (JSON.parse(http.text) as { repos: { name: string; index: Record<string, unknown> | null }[] }).repos.find((repo) => repo.name === 'shop')!.index!;
+    const fromCli = await cli(['status', '--json']);
+    expect(fromCli.code, fromCli.stderr).toBe(0);
+    const status = fromCli.json as Record<string, unknown>;
+    // The copies were indexed at different moments: when is not a figure of what they hold.
+    const figures = ['files', 'symbols', 'imports', 'references', 'doc_chunks', 'co_change_pairs', 'commits', 'git_head'];
+    const camel = (key: string): string => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    const languages = index['languages'] as { language: string; files: number }[];
+    expect(index['files']).toBeGreaterThan(0);
+    expect(languages.length).toBeGreaterThan(1);
+    expect(Object.fromEntries(figures.map((key) => [key, status[camel(key)]]))).toEqual(Object.fromEntries(figures.map((key) => [key, index[key]])));
+    expect(status['filesByLanguage']).toEqual(Object.fromEntries(languages.map(({ language, files }) => [language, files])));
+
+    const forPeople = await runCli(['status', '--repo', cliRepo.path]);
+    expect(forPeople.code, forPeople.stderr).toBe(0);
+    const line = (label: string): string | undefined => new RegExp(`^${label} +(.*)$`, 'm').exec(forPeople.stdout)?.[1];
+    expect(line('contents')).toBe(`${index['files']} files, ${index['symbols']} symbols, ${index['imports']} imports, ${index['references']} references, ${index['doc_chunks']} doc chunks, ${index['co_change_pairs']} co-change pairs`);
+    expect(line('languages')).toBe(languages.map(({ language, files }) => `${language} ${files}`).join(', '));
+  });
+
   it.each(SEARCHES)('search "$query" ($kind): the same rows in the same order', async ({ query, kind, limit }) => {
     const fromCli = await cli(['search', query, '--kind', kind, '--limit', String(limit), '--json', '--no-refresh']);
     const rows = (fromCli.json as { results: { path: string; title: string | null }[] }).results.map((row) => [row.path, kind === 'symbol' ? row.title : null]);

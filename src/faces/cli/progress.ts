@@ -1,7 +1,8 @@
 // A one-line progress bar on stderr (files/s and ETA) while indexing on a terminal; silent
-// when stderr is piped, so scripts and --json output stay clean.
+// when stderr is piped, so scripts and --json output stay clean. The face's side of the
+// index run's progress port (operations/index-run.ts): the run reports, this draws.
 
-import type { IndexProgress } from '../../indexer/index-repository.js';
+import type { IndexProgress } from '../../operations/index-run.js';
 import type { Io } from './io.js';
 
 const WIDTH = 24;

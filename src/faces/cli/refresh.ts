@@ -1,41 +1,28 @@
-// The index a command answers from: refreshed incrementally first (unless --no-refresh),
-// and what the refresh could not do said on stderr; the handle a command's operation runs
-// on is repo-handle.ts.
+// The index a command answers from: refreshed incrementally first (unless --no-refresh,
+// `refreshIndex` in operations/index-run.ts over the run the composition root wires), and
+// what the refresh could not do said on stderr; the handle a command's operation runs on is
+// repo-handle.ts.
 
 import type { RepoContext } from '../../config/repo-context.js';
-import { drainIndex, refreshesLocally, runIndex } from '../../app/stores.js';
-import { busyNote } from '../../app/readers.js';
-import { isCairnError } from '../../core/errors.js';
+import { indexRefresh } from '../../app/refresh.js';
 import { printable } from '../../core/printable.js';
-import type { IndexSummary } from '../../indexer/index-repository.js';
+import { refreshIndex } from '../../operations/index-run.js';
 import type { Io } from './io.js';
 
 /**
- * Brings the index up to date before answering. The curated index is complete before the
- * optional embedding step runs, so an unreachable embedding server only costs freshness
- * of the vectors: say so and answer anyway. When another process is writing the index
- * (a rebuild, another command's refresh), this command answers from the last complete
- * index rather than fail.
+ * Brings the index up to date before answering. An unreachable embedding server only costs
+ * freshness of the vectors, and another process writing the index only this refresh: say
+ * so and answer anyway (on a shared store nothing is refreshed: its index is what
+ * `cairn index` published).
  */
 export async function refreshQuietly(context: RepoContext, io: Io): Promise<void> {
-  if (!refreshesLocally(context)) return; // a shared store's index is what `cairn index` published
-  try {
-    printWarnings(io, await drainIndex(runIndex(context)));
-  } catch (error) {
-    if (isCairnError(error) && error.code === 'INDEX_BUSY') {
-      io.err(`cairn: note: ${busyNote(context)}\n`);
-      return;
-    }
-    if (!isProviderFailure(error)) throw error;
-    io.err(`cairn: warning: embedding step skipped (${printable(error.message)}); vector results may be stale\n`);
-  }
+  const outcome = await refreshIndex(indexRefresh(context), { tolerateProviderFailure: true });
+  printWarnings(io, outcome);
+  if (outcome.busy !== null) io.err(`cairn: note: ${outcome.busy}\n`);
+  if (outcome.vectorsSkipped !== null) io.err(`cairn: warning: embedding step skipped (${printable(outcome.vectorsSkipped)}); vector results may be stale\n`);
 }
 
 /** What an index run could not do fully (history a clone lacks, ...), one stderr line each. */
-export function printWarnings(io: Io, summary: Pick<IndexSummary, 'warnings'>): void {
+export function printWarnings(io: Io, summary: { readonly warnings: readonly string[] }): void {
   for (const warning of summary.warnings) io.err(`cairn: warning: ${printable(warning)}\n`);
-}
-
-export function isProviderFailure(error: unknown): error is Error {
-  return isCairnError(error) && (error.code === 'PROVIDER_UNAVAILABLE' || error.code === 'PROVIDER_INVALID_RESPONSE');
 }

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { ServedRepo } from '../../serve/live.js';
 import { UsageError } from '../../core/errors.js';
 import { MAX_JSON_DEPTH, valueTooDeep } from '../../core/json-depth.js';
-import type { IndexProgress } from '../../indexer/index-repository.js';
 import type { Logger } from '../../logging/logger.js';
+import type { IndexProgressListener } from '../../operations/index-run.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { argumentError, oneLine, toolError } from './errors.js';
 import { TOOLS, type Tool, type ToolContext } from './tools.js';
@@ -84,7 +84,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 }
 
 /** Index progress as MCP progress notifications: an increasing count, a line saying what runs, at most one per 100 ms while files are extracted. */
-function progressSender(send: (params: { progress: number; total?: number; message: string }) => Promise<void>): (progress: IndexProgress) => void {
+function progressSender(send: (params: { progress: number; total?: number; message: string }) => Promise<void>): IndexProgressListener {
   let count = 0;
   let lastAt = 0;
   return (progress) => {

@@ -192,14 +192,3 @@ function incompleteVectors(error: unknown, summary: VectorSummary): unknown {
     { hint: `${error.hint ?? 'check embed.* in cairn.yaml'}; then re-run \`cairn index\`: it embeds only what is missing`, cause: error },
   );
 }
-
-/** One line for the index summary. */
-export function describeVectors(summary: VectorSummary): string {
-  const head = `  vectors (${summary.model}${summary.dimensions ? `, ${summary.dimensions}d` : ''}): ${summary.stored} stored; this run ${summary.symbols} symbols in ${summary.files} files, ${summary.embedded} embedded, ${summary.cacheHits} from cache`;
-  const extra = [
-    summary.removedFiles ? `${summary.removedFiles} files removed` : '',
-    summary.pending ? `${summary.pending} files changed on disk, left for the next run` : '',
-    summary.reset ? `rebuilt: ${summary.reset}` : '',
-  ].filter(Boolean);
-  return extra.length ? `${head}; ${extra.join('; ')}` : head;
-}

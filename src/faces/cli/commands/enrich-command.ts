@@ -6,11 +6,11 @@
 import { Option, type Command } from 'commander';
 import { openEnrichmentStore } from '../../../app/stores.js';
 import { openCompleteReader } from '../../../app/readers.js';
-import { modelPort, refreshed } from '../../../app/retrieval.js';
+import { refreshed } from '../../../app/refresh.js';
+import { modelPort } from '../../../app/retrieval.js';
 import { UsageError } from '../../../core/errors.js';
-import { enrichFiles, type EnrichEvent, type EnrichSummary } from '../../../indexer/enrich/enrich-files.js';
 import { resolveModel, type ModelFlags } from '../../../operations/context.js';
-import type { EnrichmentStore } from '../../../store/enrichment.js';
+import { enrichRepository, type EnrichEvent, type EnrichSummary } from '../../../operations/enrich.js';
 import { positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 
@@ -45,40 +45,31 @@ export function registerEnrichCommand(program: Command, io: Io): void {
       }
       const store = openEnrichmentStore(context);
       try {
-        const run = asksModel ? await enrichWithModel(io, context, store, llm!, flags) : null;
-        const settled = flags.discard ? { discarded: store.discard() } : flags.promote ? { promoted: store.promote() } : {};
-        const result = { ...(run ?? {}), ...settled, staged: store.stagedCount(), promotedTotal: store.promotedCount() };
-        if (flags.json) printJson(io, result);
-        else io.out(describe(run, settled, result.staged, result.promotedTotal));
+        if (asksModel && flags.refresh) for (const warning of await refreshed(context)) io.err(`cairn: warning: ${warning}\n`);
+        const ports = {
+          store,
+          root: context.root,
+          openReader: () => openCompleteReader(context),
+          openModel: asksModel ? async () => (await modelPort(llm, io.env))! : null,
+        };
+        const settle = flags.discard ? 'discard' : flags.promote ? 'promote' : null;
+        const { run, settled, staged, promotedTotal } = await withProgress(io, asksModel, (bar) => enrichRepository(ports, { limit: flags.limit, settle }, bar));
+        if (flags.json) printJson(io, { ...(run ?? {}), ...settled, staged, promotedTotal });
+        else io.out(describe(run, settled, staged, promotedTotal));
       } finally {
         store.close();
       }
     });
 }
 
-async function enrichWithModel(
-  io: Io,
-  context: Awaited<ReturnType<typeof repoFrom>>,
-  store: EnrichmentStore,
-  llm: NonNullable<Awaited<ReturnType<typeof resolveModel>>>,
-  flags: Pick<EnrichFlags, 'limit' | 'refresh'>,
-): Promise<EnrichSummary> {
-  if (flags.refresh) for (const warning of await refreshed(context)) io.err(`cairn: warning: ${warning}\n`);
-  const { limit } = flags;
-  const reader = await openCompleteReader(context);
-  const model = (await modelPort(llm, io.env))!;
+/** The bar drawn while the model is asked, cleared before anything is printed. */
+async function withProgress<T>(io: Io, asksModel: boolean, work: (bar: (event: EnrichEvent) => void) => Promise<T>): Promise<T> {
+  if (!asksModel) return work(() => undefined);
   const bar = progress(io);
   try {
-    store.retain(new Set(reader.files().map((file) => file.path)));
-    const events = enrichFiles({ reader, store, llm: model.client, onError: model.onError, root: context.root, ...(limit !== undefined ? { limit } : {}) });
-    for (;;) {
-      const next = await events.next();
-      if (next.done) return next.value;
-      bar(next.value);
-    }
+    return await work(bar);
   } finally {
     bar(null);
-    reader.close();
   }
 }
 

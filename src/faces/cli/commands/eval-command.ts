@@ -1,52 +1,18 @@
 // `cairn eval`: ranking quality on a localization dataset (`--dataset`), or on tasks built
 // from a repository's own history (`--from-git`), against a baseline ranker in the same run.
+// The harness runs on the composition root's indexes (app/eval.ts): this face parses the
+// flags, draws the progress and prints the report.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { drainIndex, openRawLog, openReader, openSessions, runIndex } from '../../../app/stores.js';
-import { openRepo } from '../../../app/repo.js';
-import { isCairnError, UsageError } from '../../../core/errors.js';
-import { chooseTasks, datasetWorkspace } from '../../../eval/dataset-workspace.js';
+import { NO_BASELINE, RANKER_NAMES, evalJson, evalText, runEval, type EvalOutcome, type EvalProgress, type EvalRequest } from '../../../app/eval.js';
+import { UsageError } from '../../../core/errors.js';
 import { checkOutputFile } from '../../../config/option-file.js';
-import { readDataset, writeDataset, type EvalTask } from '../../../eval/dataset.js';
-import type { TaskEvaluator, TaskTree } from '../../../eval/evaluator.js';
-import { openDatasetOnGit, openFromGit } from '../../../eval/from-git/from-git.js';
-import { jsonReport } from '../../../eval/json-report.js';
-import { chunkRagEvaluators, MATCH_EVALUATOR, matchEvaluator, packageEvaluator } from '../../../eval/package/package-evaluator.js';
-import { askOfWorkspace } from '../../../eval/ask-of-workspace.js';
-import { RANKER_NAMES, rankerByName, rankerEvaluator } from '../../../eval/ranker-evaluator.js';
-import { renderReport, type ReportLabels } from '../../../eval/report.js';
-import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from '../../../eval/run-eval.js';
-import type { RawLog } from '../../../store/raw-log.js';
-import type { SessionStore } from '../../../store/session.js';
 import { collect, MAX_COUNT, positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
 
-interface EvalFlags {
-  dataset?: string;
-  repos?: string;
-  fromGit?: boolean;
-  repo?: string;
-  commits: number;
-  maxFiles: number;
-  writeDataset?: string;
-  k: number[];
-  limit?: number;
-  depth: number;
-  ranker: string;
-  baseline: string;
-  indexRoot?: string;
+interface EvalFlags extends EvalRequest {
   json?: boolean;
-  only?: string[];
-  category?: string;
-  packageBudgets: number[];
-  package: boolean;
-  packageRanker: string;
-  packageHistory?: number;
-  chunkRag: boolean;
-  askOf?: string;
 }
-
-const NO_BASELINE = 'none';
 
 export function registerEvalCommand(program: Command, io: Io): void {
   program
@@ -80,9 +46,15 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
-      const { evaluators, labels } = flags.askOf === undefined ? chooseEvaluators(flags) : askOfEvaluators(flags);
-      if (flags.fromGit) await evalFromGit(flags, io, evaluators, labels);
-      else await evalDataset(flags, io, evaluators, labels);
+      const { json, ...request } = flags;
+      const progress = progressLine(io);
+      let outcome: EvalOutcome;
+      try {
+        outcome = await runEval(request, (event) => progress.event(event));
+      } finally {
+        progress.clear();
+      }
+      finish(io, outcome, json === true);
     });
 }
 
@@ -100,127 +72,11 @@ function checkModes(flags: EvalFlags): void {
   if (flags.writeDataset) checkOutputFile({ what: '--write-dataset file', path: flags.writeDataset, hint: 'name a new or regular file in an existing folder' });
 }
 
-function chooseEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
-  const options = { ks: flags.k, depth: flags.depth };
-  const evaluators = [rankerEvaluator(rankerByName(flags.ranker), options)];
-  const baseline = flags.baseline === NO_BASELINE ? null : flags.baseline;
-  if (baseline !== null && baseline !== flags.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
-  if (flags.package) {
-    evaluators.push(packageEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs, ranker: rankerByName(flags.packageRanker), history: flags.packageHistory }));
-    if (flags.chunkRag) evaluators.push(...chunkRagEvaluators(flags.packageBudgets));
-  }
-  return { evaluators, labels: { ranker: flags.ranker, baseline } };
-}
-
-/** Asked of another repository, a task has no gold there: only the match the package states is measured. */
-function askOfEvaluators(flags: EvalFlags): { evaluators: TaskEvaluator[]; labels: ReportLabels } {
-  return { evaluators: [matchEvaluator({ budgets: flags.packageBudgets, openLogs: openTaskLogs })], labels: { ranker: MATCH_EVALUATOR, baseline: null } };
-}
-
-/** Each task's raw log and sessions live beside its index, like any cairn run's. */
-function openTaskLogs(tree: TaskTree): { rawLog: RawLog; sessions: SessionStore; close(): void } {
-  const rawLog = openRawLog(tree);
-  const sessions = openSessions(tree);
-  return { rawLog, sessions, close: () => (sessions.close(), rawLog.close()) };
-}
-
-async function evalDataset(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
-  const tasks = chooseTasks(readDataset(flags.dataset!), { only: flags.only, category: flags.category, limit: flags.limit });
-  if (flags.askOf !== undefined || flags.repos) {
-    const workspace = flags.askOf === undefined ? datasetWorkspace(flags.repos!, flags.indexRoot) : askOfWorkspace(flags.askOf, flags.indexRoot);
-    const run = await evaluate(io, tasks, workspace, evaluators);
-    finish(io, run, labels, flags, { dataset: flags.dataset, ...askedOf(flags) });
-    return;
-  }
-  const session = await openDatasetOnGit({ repo: flags.repo!, keepUnder: flags.indexRoot });
-  try {
-    const run = await evaluate(io, tasks, session.workspace, evaluators);
-    finish(io, run, labels, flags, { dataset: flags.dataset, repo: session.user.top });
-  } finally {
-    session.close();
-  }
-}
-
-async function evalFromGit(flags: EvalFlags, io: Io, evaluators: TaskEvaluator[], labels: ReportLabels): Promise<void> {
-  const progress = progressLine(io);
-  progress.say('cairn eval: reading history…');
-  const session = await openFromGit({ repo: flags.repo ?? '.', commits: flags.commits, maxFiles: flags.maxFiles, keepUnder: flags.indexRoot });
-  try {
-    progress.clear();
-    const tasks = chooseTasks(session.tasks, { only: flags.only, category: flags.category, limit: flags.limit });
-    const workspace = flags.askOf === undefined ? session.workspace : askOfWorkspace(flags.askOf, flags.indexRoot);
-    const run = await evaluate(io, tasks, workspace, evaluators);
-    if (flags.writeDataset) writeDataset(flags.writeDataset, mergeEvaluated(session.tasks, run.evaluatedTasks));
-    const { selection } = session;
-    const fromGit = {
-      repo: session.user.top,
-      head: session.user.head,
-      commitsExamined: selection.examined,
-      commitsSkipped: selection.skipped,
-      tasksBuilt: selection.tasks.length,
-    };
-    if (!flags.json) {
-      const reasons = Object.entries(selection.skipped).map(([reason, n]) => `${n} ${reason}`).join(', ') || 'none';
-      io.out(`from git: ${session.user.top} at ${session.user.head.slice(0, 12)} — ${selection.tasks.length} tasks from ${selection.examined} commits (skipped: ${reasons})\n`);
-      if (flags.writeDataset) io.out(`dataset written to ${flags.writeDataset}\n`);
-    }
-    finish(io, run, labels, flags, { fromGit, ...askedOf(flags) });
-  } finally {
-    session.close();
-  }
-}
-
-function askedOf(flags: EvalFlags): Record<string, string> {
-  return flags.askOf === undefined ? {} : { askedOf: flags.askOf };
-}
-
-/** The dataset to write: each task as evaluated (gold functions filled in) where it was. */
-function mergeEvaluated(built: readonly EvalTask[], evaluated: readonly EvalTask[]): EvalTask[] {
-  const byId = new Map(evaluated.map((task) => [task.id, task]));
-  return built.map((task) => byId.get(task.id) ?? task);
-}
-
-async function evaluate(io: Io, tasks: EvalTask[], workspace: TaskWorkspace, evaluators: TaskEvaluator[]): Promise<EvalRun> {
-  const progress = progressLine(io);
-  try {
-    return await runEvaluation({ tasks, workspace, ports: appIndexPorts(), evaluators, onEvent: (event) => progress.event(event) });
-  } finally {
-    progress.clear();
-  }
-}
-
-function finish(io: Io, run: EvalRun, labels: ReportLabels, flags: EvalFlags, extra: Record<string, unknown>): void {
-  if (flags.json) printJson(io, jsonReport(run, labels, extra));
-  else io.out(renderReport(run, labels));
-  if (io.debug) for (const fail of run.failed) io.err(`${fail.id}: ${fail.error instanceof Error ? fail.error.stack : String(fail.error)}\n`);
-  if (run.failed.length > 0) io.setExitCode(1);
-}
-
-/** Waits this long, in steps, for another process writing a shared index (`--index-root`). */
-const BUSY_WAIT_MS = 10 * 60_000;
-const BUSY_STEP_MS = 2_000;
-
-/**
- * The application's index: each tree indexed incrementally; CAIRN_INDEX_DIR is not consulted.
- * An index another process is writing is waited for rather than counted as a failed task.
- */
-function appIndexPorts(): IndexPorts {
-  const contextOf = (tree: TaskTree) => openRepo({ repo: tree.root, indexDir: tree.indexDir, env: {} });
-  return {
-    async index(tree, onProgress) {
-      const context = await contextOf(tree);
-      for (let waited = 0; ; waited += BUSY_STEP_MS) {
-        try {
-          await drainIndex(runIndex(context), onProgress);
-          return;
-        } catch (error) {
-          if (!(isCairnError(error) && error.code === 'INDEX_BUSY') || waited >= BUSY_WAIT_MS) throw error;
-          await new Promise((resolve) => setTimeout(resolve, BUSY_STEP_MS));
-        }
-      }
-    },
-    openReader: (tree) => openReader(tree),
-  };
+function finish(io: Io, outcome: EvalOutcome, json: boolean): void {
+  if (json) printJson(io, evalJson(outcome));
+  else io.out(evalText(outcome));
+  if (io.debug) for (const fail of outcome.run.failed) io.err(`${fail.id}: ${fail.error instanceof Error ? fail.error.stack : String(fail.error)}\n`);
+  if (outcome.run.failed.length > 0) io.setExitCode(1);
 }
 
 /** Token budgets beyond any model's context window are refused, not measured. */
@@ -239,7 +95,7 @@ function cutoffs(max: number): (value: string) => number[] {
 }
 
 /** One redrawn line on stderr while a terminal watches; nothing otherwise. */
-function progressLine(io: Io): { say(text: string): void; event(event: EvalEvent): void; clear(): void } {
+function progressLine(io: Io): { event(event: EvalProgress): void; clear(): void } {
   let drawn = false;
   let last = 0;
   let task = '';
@@ -248,9 +104,13 @@ function progressLine(io: Io): { say(text: string): void; event(event: EvalEvent
     io.err(`\r\x1b[2K${text}`);
     drawn = true;
   };
+  const clear = (): void => {
+    if (drawn) io.err('\r\x1b[2K');
+    drawn = false;
+  };
   return {
-    say,
     event(event) {
+      if (event.type === 'history') return event.reading ? say('cairn eval: reading history…') : clear();
       if (event.type === 'task') task = `cairn eval: [${event.position}/${event.total}] ${event.id}`;
       const now = Date.now();
       if (event.type === 'index' && now - last < 200) return;
@@ -260,9 +120,6 @@ function progressLine(io: Io): { say(text: string): void; event(event: EvalEvent
       else if (event.progress.phase === 'extract') say(`${task} · indexing ${event.progress.done}/${event.progress.total} files`);
       else say(`${task} · indexing (${event.progress.phase === 'link' ? event.progress.step : 'scan'})`);
     },
-    clear() {
-      if (drawn) io.err('\r\x1b[2K');
-      drawn = false;
-    },
+    clear,
   };
 }

@@ -4,8 +4,7 @@
 import type { Command } from 'commander';
 import { indexAndPublish } from '../../../app/stores.js';
 import type { GenerationInfo } from '../../../store/generations.js';
-import { describeVectors } from '../../../indexer/embed/embed-step.js';
-import type { IndexSummary } from '../../../indexer/index-repository.js';
+import type { IndexSummary, VectorSummary } from '../../../operations/index-run.js';
 import { nonNegativeInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { printable } from '../../../core/printable.js';
@@ -64,4 +63,15 @@ export function describeSummary(summary: IndexSummary): string {
 function describePublished(info: GenerationInfo & { schema: string }): string {
   const bytes = info.files.reduce((sum, file) => sum + file.bytes, 0);
   return `  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL; shared state in schema ${info.schema}\n`;
+}
+
+/** The embedding step's line of the summary. */
+function describeVectors(summary: VectorSummary): string {
+  const head = `  vectors (${summary.model}${summary.dimensions ? `, ${summary.dimensions}d` : ''}): ${summary.stored} stored; this run ${summary.symbols} symbols in ${summary.files} files, ${summary.embedded} embedded, ${summary.cacheHits} from cache`;
+  const extra = [
+    summary.removedFiles ? `${summary.removedFiles} files removed` : '',
+    summary.pending ? `${summary.pending} files changed on disk, left for the next run` : '',
+    summary.reset ? `rebuilt: ${summary.reset}` : '',
+  ].filter(Boolean);
+  return extra.length ? `${head}; ${extra.join('; ')}` : head;
 }

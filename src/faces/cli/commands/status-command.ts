@@ -1,14 +1,14 @@
-// `cairn status`: where the index is, what it holds, and how far it is behind the disk.
+// `cairn status`: where the index is, what it holds, and how far it is behind the disk
+// (`indexStatus`, operations/status.ts; its counts are the overview HTTP `GET /repos` shows).
 
 import type { Command } from 'commander';
 import { rawLogUsage } from '../../../app/stores.js';
 import { openOrExplain } from '../../../app/readers.js';
-import { activeIndexWriter } from '../../../indexer/lock.js';
-import { GIT_NOTE_META } from '../../../indexer/git/history-note.js';
-import { pendingChanges } from '../../../indexer/pending-changes.js';
+import type { RepoContext } from '../../../config/repo-context.js';
+import { indexStatus, type IndexStatus, type RawLogUsage } from '../../../operations/status.js';
 import { printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
-import type { RawLogUsage } from '../../../store/raw-log.js';
+import { compareText } from '../../../core/compare.js';
 import { printable } from '../../../core/printable.js';
 import { redactedStoreUrl } from '../../../config/store-choice.js';
 
@@ -26,53 +26,61 @@ export function registerStatusCommand(program: Command, io: Io): void {
       const context = await repoFrom(flags, io);
       const reader = openOrExplain(context);
       try {
-        // First: a damaged index fails here, before any figure read from it is printed.
-        if (flags.check) reader.checkIntegrity('full');
-        const stats = reader.stats();
-        const pending = await pendingChanges(context.root, context.indexDir, context.config.index, reader);
-        const history = reader.meta(GIT_NOTE_META);
-        const log = rawLogUsage(context);
-        const writer = activeIndexWriter(context.indexDir);
-        const status = {
-          repo: context.root,
-          ...(context.store ? { store: { adapter: 'postgres', url: redactedStoreUrl(context.store.url), repository: context.store.repository } } : {}),
-          indexDir: context.indexDir,
-          ...stats,
-          writer,
-          historyNote: history,
-          rawLog: log,
-          pending,
-          ...(flags.check ? { integrity: 'ok' } : {}),
-        };
-        if (flags.json) {
-          printJson(io, status);
-          return;
-        }
-        const when = stats.indexedAt ? new Date(stats.indexedAt).toISOString() : 'never';
-        const languages = Object.entries(stats.filesByLanguage)
-          .sort((a, b) => b[1] - a[1])
-          .map(([lang, n]) => `${lang} ${n}`)
-          .join(', ');
-        io.out(
-          [
-            `repository   ${printable(context.root)}`,
-            ...(context.store ? [`store        PostgreSQL ${printable(redactedStoreUrl(context.store.url))}, repository ${printable(context.store.repository)} (the index below is its newest published generation)`] : []),
-            `index        ${printable(context.indexDir)} (schema v${stats.schemaVersion}, ${stats.state}, indexed ${when})`,
-            ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
-            `contents     ${stats.files} files, ${stats.symbols} symbols, ${stats.imports} imports, ${stats.references} references, ${stats.docChunks} doc chunks, ${stats.coChangePairs} co-change pairs`,
-            `languages    ${languages || '-'}`,
-            `git head     ${stats.gitHead ?? '-'}`,
-            `history      ${history === null ? 'complete' : printable(history)}`,
-            `raw log      ${context.store ? describeSharedLog(log) : describeLog(log)}`,
-            `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
-            ...(flags.check ? ['integrity    ok (every page checked)'] : []),
-            '',
-          ].join('\n'),
-        );
+        const status = await indexStatus({ context, reader, rawLogUsage: () => rawLogUsage(context) }, { check: Boolean(flags.check) });
+        if (flags.json) printJson(io, statusJson(context, status));
+        else io.out(describeStatus(context, status));
       } finally {
         reader.close();
       }
     });
+}
+
+/** The JSON of `cairn status --json`: the overview's counts under the names (and in the order) the index's statistics carry. */
+function statusJson(context: RepoContext, status: IndexStatus): Record<string, unknown> {
+  const { overview } = status;
+  return {
+    repo: context.root,
+    ...(context.store ? { store: { adapter: 'postgres', url: redactedStoreUrl(context.store.url), repository: context.store.repository } } : {}),
+    indexDir: context.indexDir,
+    schemaVersion: status.schemaVersion,
+    state: status.state,
+    files: overview.files,
+    symbols: overview.symbols,
+    imports: overview.imports,
+    references: overview.references,
+    docChunks: overview.docChunks,
+    docLinks: status.docLinks,
+    coChangePairs: overview.coChangePairs,
+    commits: overview.commits,
+    filesByLanguage: Object.fromEntries([...overview.languages].sort((a, b) => compareText(a.language, b.language)).map(({ language, files }) => [language, files])),
+    indexedAt: overview.indexedAt,
+    gitHead: overview.gitHead,
+    writer: status.writer,
+    historyNote: status.historyNote,
+    rawLog: status.rawLog,
+    pending: status.pending,
+    ...(status.integrity === null ? {} : { integrity: status.integrity }),
+  };
+}
+
+function describeStatus(context: RepoContext, status: IndexStatus): string {
+  const { overview, pending, writer, historyNote: history } = status;
+  const when = overview.indexedAt ? new Date(overview.indexedAt).toISOString() : 'never';
+  const languages = overview.languages.map(({ language, files }) => `${language} ${files}`).join(', ');
+  return [
+    `repository   ${printable(context.root)}`,
+    ...(context.store ? [`store        PostgreSQL ${printable(redactedStoreUrl(context.store.url))}, repository ${printable(context.store.repository)} (the index below is its newest published generation)`] : []),
+    `index        ${printable(context.indexDir)} (schema v${status.schemaVersion}, ${status.state}, indexed ${when})`,
+    ...(writer === null ? [] : [`writer       process ${writer} is writing the index; commands answer from the last complete one meanwhile`]),
+    `contents     ${overview.files} files, ${overview.symbols} symbols, ${overview.imports} imports, ${overview.references} references, ${overview.docChunks} doc chunks, ${overview.coChangePairs} co-change pairs`,
+    `languages    ${languages || '-'}`,
+    `git head     ${overview.gitHead ?? '-'}`,
+    `history      ${history === null ? 'complete' : printable(history)}`,
+    `raw log      ${context.store ? describeSharedLog(status.rawLog) : describeLog(status.rawLog)}`,
+    `pending      ${pending.added} added, ${pending.changed} changed, ${pending.removed} removed since the last index${pending.added + pending.changed + pending.removed ? ' (run `cairn index`)' : ''}`,
+    ...(status.integrity === null ? [] : ['integrity    ok (every page checked)']),
+    '',
+  ].join('\n');
 }
 
 /** The raw log in PostgreSQL: one table, not trimmed by cairn (src/store/postgres/README.md). */
