@@ -39,7 +39,7 @@ const CASES: Record<string, () => string[]> = {
 /** Every option whose value is a file, and every file argument, as "command [sub] --flag" / "command [sub] <file>". */
 async function fileOptions(): Promise<string[]> {
   const io: Io = { out: () => undefined, err: () => undefined, interactive: false, debug: false, env: {}, version: '0', logFlags: {}, setExitCode: () => undefined, exitCode: () => 0 };
-  const program = await buildProgram(io);
+  const program = await buildProgram(io, 'all');
   const found = new Set<string>();
   const visit = (command: Command, path: string[]): void => {
     for (const option of command.options) if (/<file>|\[file\]/.test(option.flags)) found.add([...path, option.long!].join(' '));

@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { CairnError, UsageError, isCairnError } from '../../core/errors.js';
 import { printable } from '../../core/printable.js';
 import { LOG_FORMATS, LOG_LEVELS } from '../../logging/levels.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import type { Io } from './io.js';
 import { processIo } from './io.js';
 
@@ -43,16 +44,21 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   migrate: async () => (await import('./commands/migrate-command.js')).registerMigrateCommand,
 };
 
-/** The program with the named command only, or with all of them (help, unknown names). */
-export async function buildProgram(io: Io, only?: string): Promise<Command> {
+/**
+ * The program with the named command only; for anything else (`cairn --help`, no command,
+ * an unknown name) with every command listed from its summary alone, none of their modules
+ * loaded. `all` loads every command (tests).
+ */
+export async function buildProgram(io: Io, only?: string | 'all'): Promise<Command> {
   const program = new Command('cairn')
     .description('A context engine for LLM coding agents: index a repository, rank what a task needs, fit it to a token budget.')
     .version(io.version, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .exitOverride();
-  const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
-  for (const name of names) (await COMMANDS[name]!())(program, io);
+  if (only === 'all') for (const load of Object.values(COMMANDS)) (await load())(program, io);
+  else if (only !== undefined && Object.hasOwn(COMMANDS, only)) (await COMMANDS[only]!())(program, io);
+  else for (const { usage, summary } of Object.values(COMMAND_SUMMARIES)) program.command(usage).description(summary);
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput());
     withLogOptions(command);
@@ -79,7 +85,8 @@ const FITTING_COMMANDS = new Set(['retrieve', 'refine', 'hydrate']);
 
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   if (FITTING_COMMANDS.has(argv[2] ?? '')) (await import('../../app/fit-ahead.js')).startFitThreadAhead();
-  const program = await buildProgram(io, argv[2]);
+  // `cairn help search` is the help of search: that command's module is loaded.
+  const program = await buildProgram(io, argv[2] === 'help' && argv[3] !== undefined ? argv[3] : argv[2]);
   try {
     await program.parseAsync(argv);
     return io.exitCode();

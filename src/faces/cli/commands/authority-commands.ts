@@ -4,6 +4,7 @@
 // records it and tombstones the live version.
 
 import type { Command } from 'commander';
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { OneShotHandle } from '../../../app/one-shot.js';
 import { approveEntity, rejectEntity } from '../../../operations/authority.js';
 import { snakeKeys } from '../../../render/snake-case.js';
@@ -17,8 +18,8 @@ interface AuthorityFlags extends RepoFlags {
   refresh: boolean;
 }
 
-function register(program: Command, io: Io, name: 'approve' | 'reject', description: string, act: typeof approveAction): void {
-  const command = program.command(name).description(description).argument('<key>', 'path::Qualified.name, or a file path, as hydrated');
+function register(program: Command, io: Io, name: 'approve' | 'reject', act: typeof approveAction): void {
+  const command = program.command(name).description(COMMAND_SUMMARIES[name].summary).argument('<key>', 'path::Qualified.name, or a file path, as hydrated');
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .option('--no-refresh', 'do not refresh the index first')
@@ -46,9 +47,9 @@ function rejectAction(io: Io, repo: OneShotHandle, key: string, json: boolean): 
 }
 
 export function registerApproveCommand(program: Command, io: Io): void {
-  register(program, io, 'approve', "approve an entity's live artifact (gate B), then evaluate its gates", approveAction);
+  register(program, io, 'approve', approveAction);
 }
 
 export function registerRejectCommand(program: Command, io: Io): void {
-  register(program, io, 'reject', "reject an entity's live artifact: it is tombstoned and gate B fails until approved", rejectAction);
+  register(program, io, 'reject', rejectAction);
 }

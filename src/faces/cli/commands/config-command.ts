@@ -2,6 +2,7 @@
 // (default, the file, the environment, a flag). Secrets are never printed: an API key is
 // shown as the name of its variable and whether it is set.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { DATABASE_URL_ENV, redactedStoreUrl, type PostgresChoice } from '../../../config/store-choice.js';
 import { openRepo } from '../../../app/repo.js';
@@ -23,7 +24,7 @@ export interface ConfigEntry {
 }
 
 export function registerConfigCommand(program: Command, io: Io): void {
-  const command = program.command('config').description('print the effective configuration and where each value came from (default, file, environment, flag)');
+  const command = program.command('config').description(COMMAND_SUMMARIES.config.summary);
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (flags: ConfigFlags) => {

@@ -2,6 +2,7 @@
 // it is — the evidence from the run's artifacts, the repository and past failures, within
 // the priority's caps. Reads only; the decision is appended to the raw log for `explain`.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { relative, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { logDiagnosis, openDiagnostics } from '../../../app/diagnostics.js';
@@ -25,7 +26,7 @@ interface DiagnoseFlags extends RepoFlags {
 export function registerDiagnoseCommand(program: Command, io: Io): void {
   const command = program
     .command('diagnose')
-    .description("decide whether a failing run's handoff bundle needs escalation, and gather evidence under strict caps (read-only)")
+    .description(COMMAND_SUMMARIES.diagnose.summary)
     .requiredOption('--bundle <file>', 'the handoff bundle, a JSON file (- for standard input)')
     .requiredOption('--run-dir <dir>', "the failing run's directory (logs, artifacts)")
     .requiredOption('--phase <id>', 'the phase that failed')

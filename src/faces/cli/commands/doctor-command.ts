@@ -1,6 +1,7 @@
 // `cairn doctor`: checks the episode memory's tracking data and reports every problem
 // (exit 11 when there is one). It never repairs anything.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { EXIT_CODES } from '../../../core/errors.js';
 import { checkMemory, doctorText } from '../../../operations/memory-admin.js';
@@ -15,7 +16,7 @@ interface DoctorFlags extends RepoFlags {
 export function registerDoctorCommand(program: Command, io: Io): void {
   const command = program
     .command('doctor')
-    .description('verify the episode memory: lost blocks, missing artifacts, ledger order, foreign keys, artifact hashes (reports, never repairs)');
+    .description(COMMAND_SUMMARIES.doctor.summary);
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .action(async (flags: DoctorFlags) => {

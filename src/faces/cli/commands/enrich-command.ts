@@ -3,6 +3,7 @@
 // them what retrieval reads, `--discard` throws a staged run away. A progress bar on a
 // terminal, and the tokens spent at the end.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { Option, type Command } from 'commander';
 import { openEnrichmentStore } from '../../../app/stores.js';
 import { openCompleteReader } from '../../../app/readers.js';
@@ -25,7 +26,7 @@ interface EnrichFlags extends RepoFlags, ModelFlags {
 export function registerEnrichCommand(program: Command, io: Io): void {
   const command = program
     .command('enrich')
-    .description("a model writes each code file's purpose, domain and key concepts (staged; --promote makes retrieval use them)");
+    .description(COMMAND_SUMMARIES.enrich.summary);
   withRepoOptions(command)
     .option('--model <name>', 'the model that writes the summaries (needs --base-url; default: llm in cairn.yaml)')
     .option('--base-url <url>', 'the model server, e.g. http://127.0.0.1:11434 (Ollama) or http://127.0.0.1:8000/v1')

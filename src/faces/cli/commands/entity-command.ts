@@ -1,6 +1,7 @@
 // `cairn entity KEY`: one entity's memory — its state and artifact, whether it is still
 // true on disk (ETV, checked now), its state history, gate evaluations and hydrations.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { entityOf } from '../../../operations/memory.js';
 import { entityText } from '../introspect-text.js';
@@ -18,7 +19,7 @@ interface EntityFlags extends RepoFlags {
 export function registerEntityCommand(program: Command, io: Io): void {
   const command = program
     .command('entity')
-    .description("an entity's memory: state, artifact, ETV status now, state history, gate evaluations, hydrations")
+    .description(COMMAND_SUMMARIES.entity.summary)
     .argument('<key>', 'path::Qualified.name, or a file path');
   withRepoOptions(command)
     .option('--json', 'print JSON')

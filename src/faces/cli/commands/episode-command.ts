@@ -1,6 +1,7 @@
 // `cairn episode ID`: what an episode was shown — its blocks in order, what the budget cut,
 // total tokens and the budget.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { episodeOf } from '../../../operations/memory.js';
 import { episodeText } from '../introspect-text.js';
@@ -16,7 +17,7 @@ interface EpisodeFlags extends RepoFlags {
 export function registerEpisodeCommand(program: Command, io: Io): void {
   const command = program
     .command('episode')
-    .description("an episode's hydration: its blocks, what the budget cut, tokens used and the budget")
+    .description(COMMAND_SUMMARIES.episode.summary)
     .argument('<id>', 'the episode id (printed by `cairn hydrate`)');
   withRepoOptions(command)
     .option('--json', 'print JSON')

@@ -3,6 +3,7 @@
 // The harness runs on the composition root's indexes (app/eval.ts): this face parses the
 // flags, draws the progress and prints the report.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { NO_BASELINE, RANKER_NAMES, evalJson, evalText, runEval, type EvalOutcome, type EvalProgress, type EvalRequest } from '../../../app/eval.js';
 import { UsageError } from '../../../core/errors.js';
@@ -17,7 +18,7 @@ interface EvalFlags extends EvalRequest {
 export function registerEvalCommand(program: Command, io: Io): void {
   program
     .command('eval')
-    .description('measure ranking (file Acc@k, Recall@k, MRR, function Acc@k, latency) and the context recall of the package at 4k/8k/16k tokens, against baselines run alongside (plain BM25; chunk RAG over source files only, and over every indexed file)')
+    .description(COMMAND_SUMMARIES.eval.summary)
     .option('--dataset <file>', 'localization tasks, one JSON object per line')
     .option('--repos <dir>', 'folder holding each task\'s tree as <dir>/<id>/ (with --dataset)')
     .option('--repo <path>', 'with --from-git: the repository whose history is read; with --dataset: the repository the tasks came from, each task\'s commit checked out in cairn\'s work copy (never modified)')

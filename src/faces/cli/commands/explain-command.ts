@@ -1,5 +1,6 @@
 // `cairn explain --task-id ID`: every decision of a task's runs, from the raw log.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { openOneShot } from '../../../app/one-shot.js';
 import { explainTaskRuns, renderExplanation } from '../../../operations/explain.js';
@@ -15,7 +16,7 @@ interface ExplainFlags extends RepoFlags {
 export function registerExplainCommand(program: Command, io: Io): void {
   const command = program
     .command('explain')
-    .description("show every decision of a task's runs: what was considered, at which stage and tier, kept or dropped and why, what the budget did")
+    .description(COMMAND_SUMMARIES.explain.summary)
     .requiredOption('--task-id <id>', 'the task (printed by `cairn retrieve`)');
   withRepoOptions(command)
     .option('--run <id>', 'only this run of the task')

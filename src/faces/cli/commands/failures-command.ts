@@ -1,6 +1,7 @@
 // `cairn failures record|list`: the failure memory — past failures with their resolutions,
 // which `cairn diagnose` shows beside a new failure that resembles them.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { openFailureMemory } from '../../../app/stores.js';
 import { rememberedFailures } from '../../../operations/failures.js';
@@ -26,7 +27,7 @@ interface ListFlags extends RepoFlags {
 }
 
 export function registerFailuresCommand(program: Command, io: Io): void {
-  const failures = program.command('failures').description('the failure memory: past failures and how they were resolved');
+  const failures = program.command('failures').description(COMMAND_SUMMARIES.failures.summary);
   const record = failures
     .command('record')
     .description('remember a failure (a handoff bundle) and its resolution')

@@ -1,6 +1,7 @@
 // `cairn gates EPISODE`: gates A (structural), B (authority) and C (fresh) for each entity
 // of an episode, with the decision taken and the state each version is in now.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { gatesOf } from '../../../operations/memory.js';
 import { gatesText } from '../introspect-text.js';
@@ -16,7 +17,7 @@ interface GatesFlags extends RepoFlags {
 export function registerGatesCommand(program: Command, io: Io): void {
   const command = program
     .command('gates')
-    .description("an episode's gate evaluations: A structural, B authority, C fresh, and the decision per entity")
+    .description(COMMAND_SUMMARIES.gates.summary)
     .argument('<episode>', 'the episode id (printed by `cairn hydrate`)');
   withRepoOptions(command)
     .option('--json', 'print JSON')

@@ -3,6 +3,7 @@
 // Also home of what the graph commands share: their options and the handle they run on.
 // The answer is operations/targets.graphAround's, as HTTP's `/retrieval/graph` gives it.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { OneShotHandle } from '../../../app/one-shot.js';
 import { FILE_RELATIONS, graphAround, RELATION_PHRASES, type FileRelation, type Neighbourhood, type RelationBranch, type TreeEntry } from '../../../operations/targets.js';
@@ -27,7 +28,7 @@ export const TARGET_ARGUMENT_HELP = 'a file path, a symbol key (path::Qualified.
 export function registerGraphCommand(program: Command, io: Io): void {
   const command = program
     .command('graph')
-    .description('show what a file or symbol imports, references, changes with and is documented by, and the reverse')
+    .description(COMMAND_SUMMARIES.graph.summary)
     .argument('<target>', TARGET_ARGUMENT_HELP);
   withGraphOptions(command)
     .option('--depth <n>', 'hops from the target', positiveInt('--depth'), 1)

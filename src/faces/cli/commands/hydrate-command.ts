@@ -3,6 +3,7 @@
 // rejected since), the pipeline's ranking — within a token and an entity budget; recorded in
 // the episode memory.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { Option, type Command } from 'commander';
 import { openOneShot } from '../../../app/one-shot.js';
 import { printable } from '../../../core/printable.js';
@@ -29,7 +30,7 @@ interface HydrateFlags extends RepoFlags {
 export function registerHydrateCommand(program: Command, io: Io): void {
   const command = program
     .command('hydrate')
-    .description("an episode's context: entities the query names, what the conversation saw before (and what changed since), the pipeline's ranking")
+    .description(COMMAND_SUMMARIES.hydrate.summary)
     .argument('<query>', 'what this episode needs')
     .requiredOption('--conversation <id>', 'the conversation the episode belongs to')
     .option('--episode <id>', "this episode's id (default: a new one, printed)")

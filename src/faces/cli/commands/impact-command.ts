@@ -2,6 +2,7 @@
 // to three hops — each with the chain of edges that reaches it; tests apart.
 
 import { InvalidArgumentError, type Command } from 'commander';
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { MAX_IMPACT_DEPTH, referencesOf, RELATION_PHRASES, type Impact, type ImpactEntry } from '../../../operations/targets.js';
 import { printJson } from '../common-options.js';
 import type { Io } from '../io.js';
@@ -15,7 +16,7 @@ interface ImpactFlags extends GraphCommandFlags {
 export function registerImpactCommand(program: Command, io: Io): void {
   const command = program
     .command('impact')
-    .description(`list what depends on a file or symbol: importers and referrers, up to ${MAX_IMPACT_DEPTH} hops`)
+    .description(COMMAND_SUMMARIES.impact.summary)
     .argument('<target>', TARGET_ARGUMENT_HELP);
   withGraphOptions(command)
     .option('--depth <n>', `hops, 1 to ${MAX_IMPACT_DEPTH}`, impactDepth, MAX_IMPACT_DEPTH)

@@ -1,6 +1,7 @@
 // `cairn index [PATH]`: build or refresh the index of a repository; on a shared store
 // (`--store postgres://…`) the index is then published for every replica.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { indexAndPublish } from '../../../app/stores.js';
 import type { GenerationInfo } from '../../../store/generations.js';
@@ -23,7 +24,7 @@ interface IndexFlags extends RepoFlags {
 export function registerIndexCommand(program: Command, io: Io): void {
   const command = program
     .command('index')
-    .description('index a repository (incrementally: unchanged files are skipped)')
+    .description(COMMAND_SUMMARIES.index.summary)
     .argument('[path]', 'repository folder', '.');
   withRepoOptions(command, false)
     .option('--json', 'print a JSON summary instead of text')

@@ -1,5 +1,6 @@
 // `cairn init`: writes a commented cairn.yaml with every key at its default.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -15,7 +16,7 @@ interface InitFlags extends RepoFlags {
 }
 
 export function registerInitCommand(program: Command, io: Io): void {
-  const command = program.command('init').description('write a commented cairn.yaml with every setting at its default');
+  const command = program.command('init').description(COMMAND_SUMMARIES.init.summary);
   withRepoOptions(command)
     .option('--overwrite', 'replace an existing cairn.yaml')
     .action(async (flags: InitFlags) => {

@@ -5,6 +5,7 @@
 // every tool call then answers with the error, so the agent (and its user) can read what
 // is wrong.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { storeSecret } from '../../../config/store-choice.js';
 import { openServed } from '../../../app/serve.js';
@@ -27,7 +28,7 @@ interface McpFlags extends RepoFlags {
 const MIN_MCP_TOKENS = 1000;
 
 export function registerMcpCommand(program: Command, io: Io): void {
-  const command = program.command('mcp').description('serve the repository to coding agents over MCP (stdio): get_context, search_code, read_symbol, find_references, explain, diagnose_failure');
+  const command = program.command('mcp').description(COMMAND_SUMMARIES.mcp.summary);
   withRepoOptions(command)
     .option('--max-tokens <n>', `cap on every tool answer, in tokens (default: mcp.maxTokens, 8000; at most ${MAX_MCP_TOKENS})`, positiveInt('--max-tokens', MAX_MCP_TOKENS))
     .option('--no-watch', 'do not watch the files (each call refreshes the index instead)')

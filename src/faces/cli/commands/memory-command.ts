@@ -3,6 +3,7 @@
 // Lines. Export writes only the file it is given (never over an existing one); import
 // loads into an index directory without memory, all or nothing.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { checkOutputFile, MIB } from '../../../config/option-file.js';
@@ -22,7 +23,7 @@ const MAX_BACKUP_LINE_BYTES = 64 * MIB;
 const IMPORT_HINT = 'pass the path of a file written by `cairn memory export`';
 
 export function registerMemoryCommand(program: Command, io: Io): void {
-  const memory = program.command('memory').description('back up and restore the episode memory');
+  const memory = program.command('memory').description(COMMAND_SUMMARIES.memory.summary);
   withRepoOptions(memory.command('export').description('write the episode memory to FILE (JSON Lines)').argument('<file>', 'the backup file to write (must not exist)'))
     .action(async (file: string, flags: RepoFlags) => {
       checkOutputFile({ what: 'backup file', path: file, hint: 'name a new file in an existing folder: an export never overwrites one', mustNotExist: true });

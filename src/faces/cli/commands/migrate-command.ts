@@ -2,6 +2,7 @@
 // failure memory, sessions, raw log) into a PostgreSQL database a team shares, then prints
 // each table's row counts and content hashes as read back from both stores.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { migrateToPostgres, type MigrationReport } from '../../../app/migrate.js';
 import { resolveStoreChoice } from '../../../config/store-choice.js';
@@ -17,7 +18,7 @@ interface MigrateFlags extends RepoFlags {
 }
 
 export function registerMigrateCommand(program: Command, io: Io): void {
-  const command = program.command('migrate').description("move the repository's .cairn (index, memory, failures, sessions, raw log) into PostgreSQL, checked table by table");
+  const command = program.command('migrate').description(COMMAND_SUMMARIES.migrate.summary);
   withRepoOptions(command)
     .requiredOption('--to <url>', 'the PostgreSQL database: postgres://user@host:5432/database (libpq settings such as sslmode in the query string)')
     .option('--replace', 'replace what the database already holds of this repository')

@@ -1,6 +1,7 @@
 // `cairn refine --task-id ID …`: re-enter a task with what the agent found missing and get
 // an updated package within the task's budget.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { Option, type Command } from 'commander';
 import { parse as parseYaml } from 'yaml';
 import { describeZodIssues } from '../../../config/load.js';
@@ -28,7 +29,7 @@ interface RefineFlags extends RepoFlags, ModelFlags {
 export function registerRefineCommand(program: Command, io: Io): void {
   const command = program
     .command('refine')
-    .description('re-run a task with what was missing (files, symbols, tests, an error) and print the updated package')
+    .description(COMMAND_SUMMARIES.refine.summary)
     .requiredOption('--task-id <id>', 'the task to refine (printed by `cairn retrieve`)');
   withRepoOptions(command)
     .option('--missing-files <paths>', 'files the package should have held (comma-separated, repeatable)', collect)

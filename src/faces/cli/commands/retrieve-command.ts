@@ -1,6 +1,7 @@
 // `cairn retrieve TASK`: the context a task needs, within a token budget — staged retrieval
 // over the index, every decision in the raw log, the package on stdout.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
@@ -32,7 +33,7 @@ interface RetrieveFlags extends RepoFlags, ModelFlags {
 export function registerRetrieveCommand(program: Command, io: Io): void {
   const command = program
     .command('retrieve')
-    .description('the code, docs and tests a task needs, within a token budget (scope → precision → budget → package)')
+    .description(COMMAND_SUMMARIES.retrieve.summary)
     .argument('[task]', 'the task: an issue, a bug report, a feature request (or use --task-file)');
   withRepoOptions(command)
     .option('--task-file <file>', 'read the task text from a file')

@@ -2,6 +2,7 @@
 // By default the hybrid ranker (anchors, fielded BM25, docs, history, graph — fused by
 // reciprocal rank); `--mode bm25` lists plain BM25 hits with the fields that matched.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { Option, type Command } from 'commander';
 import { printable } from '../../../core/printable.js';
 import { describeAnalysis, filterOf, findCode, type RankedRow, type SearchFound, type SearchInput, type TextSearchResult } from '../../../operations/search.js';
@@ -24,7 +25,7 @@ interface SearchFlags extends RepoFlags {
 export function registerSearchCommand(program: Command, io: Io): void {
   const command = program
     .command('search')
-    .description('ranked search over files and symbols (hybrid by default; --mode bm25 for plain BM25 with matched fields)')
+    .description(COMMAND_SUMMARIES.search.summary)
     .argument('<query>', 'what to look for: identifiers, paths, an error, or a whole task description');
   withRepoOptions(command)
     .option('--limit <n>', 'results to show', positiveInt('--limit'), 10)

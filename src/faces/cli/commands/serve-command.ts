@@ -1,6 +1,7 @@
 // `cairn serve`: the HTTP API over one or more repositories, with the live index. Loopback
 // by default; another address needs a bearer token (--token, or $CAIRN_TOKEN).
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
@@ -27,7 +28,7 @@ interface ServeFlags extends Omit<RepoFlags, 'repo'> {
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export function registerServeCommand(program: Command, io: Io): void {
-  const command = program.command('serve').description('serve the HTTP API (OpenAPI at /openapi.json) over one or more repositories, with a live index');
+  const command = program.command('serve').description(COMMAND_SUMMARIES.serve.summary);
   command.option('--repo <name=path>', 'a repository to serve, as NAME=PATH or PATH (named by its folder); repeatable (default: the current folder)', (value: string, previous: string[] = []) => [...previous, value]);
   withRepoOptions(command, false)
     .option('--host <address>', 'address to listen on (default: serve.host, 127.0.0.1); any non-loopback address needs --token')

@@ -2,6 +2,7 @@
 // neighbours in the same roles) and textually (its most distinctive terms), fused by
 // reciprocal rank; --json explains each signal's part.
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { similarOf, type Similarity } from '../../../operations/targets.js';
 import { positiveInt, printJson } from '../common-options.js';
@@ -16,7 +17,7 @@ interface SimilarFlags extends GraphCommandFlags {
 export function registerSimilarCommand(program: Command, io: Io): void {
   const command = program
     .command('similar')
-    .description('list the files (or, for a symbol, the symbols) most similar to it, by structure and by text')
+    .description(COMMAND_SUMMARIES.similar.summary)
     .argument('<target>', TARGET_ARGUMENT_HELP);
   withGraphOptions(command)
     .option('--limit <n>', 'results to show', positiveInt('--limit'), 10)

@@ -1,6 +1,7 @@
 // `cairn status`: where the index is, what it holds, and how far it is behind the disk
 // (`indexStatus`, operations/status.ts; its counts are the overview HTTP `GET /repos` shows).
 
+import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { rawLogUsage } from '../../../app/stores.js';
 import { openOrExplain } from '../../../app/readers.js';
@@ -18,7 +19,7 @@ interface StatusFlags extends RepoFlags {
 }
 
 export function registerStatusCommand(program: Command, io: Io): void {
-  const command = program.command('status').description('show the index location, its counts and pending changes');
+  const command = program.command('status').description(COMMAND_SUMMARIES.status.summary);
   withRepoOptions(command)
     .option('--json', 'print JSON')
     .option('--check', "also check every page of the index (SQLite's integrity check); exit 5 when damaged")
