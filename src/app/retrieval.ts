@@ -8,6 +8,7 @@ import { drainIndex, openEnrichmentReader, openRanker, openRawLog, openSessions,
 import { busyNote, openCompleteReader } from './readers.js';
 import { isCairnError } from '../core/errors.js';
 import type { LlmConfig } from '../config/schema.js';
+import { gitLineHistory } from '../indexer/git/line-changes.js';
 import { startFitWorker } from '../retrieval/budget/fit-service.js';
 import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
 import { deferredSink } from '../retrieval/pipeline/record-sink.js';
@@ -61,6 +62,7 @@ export async function openRetrieval(
       fitter,
       records,
       readMemo: new ReadMemo(),
+      lineHistory: gitLineHistory(context.root),
       enrichment,
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };

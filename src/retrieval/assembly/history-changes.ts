@@ -1,0 +1,49 @@
+// The lines each commit of the historical section changed inside the package's main
+// definitions: for the strongest primary definitions of the files shown, the commits that
+// changed their lines (read through the LineHistoryReader port: git's own `-U0` hunks,
+// never re-made), attached to those commits. A small change is shown as the hunks; a large
+// one, or one reaching outside the definition (the commit that created the file), as its
+// count. Credentials are redacted like every text a face hands out.
+
+import type { HistoryChange } from '../../core/context-package.js';
+import type { LineHistoryReader } from '../../core/line-history.js';
+import { redactSecrets } from '../../core/redact.js';
+import type { CuratedReader } from '../../store/curated.js';
+import type { RetrievalContext } from '../stages/stage.js';
+
+/** Definitions whose history is read: the section is about the code to change. */
+const CHANGED_SYMBOLS = 4;
+/** The most changed lines shown as a diff; above it, only the count. */
+export const MAX_DIFF_LINES = 12;
+
+/** Changes by full commit hash, for the commits that changed a main definition of `files`. */
+export async function changesBySha(
+  lines: LineHistoryReader,
+  reader: CuratedReader,
+  context: RetrievalContext,
+  files: readonly string[],
+  commitsPerFile: number,
+): Promise<Map<string, HistoryChange[]>> {
+  const shown = new Set(files);
+  const primaries = context.symbols
+    .filter((symbol) => symbol.class === 'primary' && symbol.reserve !== true && shown.has(symbol.path))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, CHANGED_SYMBOLS);
+  const bySha = new Map<string, HistoryChange[]>();
+  for (const primary of primaries) {
+    const symbol = reader.symbol(primary.key);
+    if (symbol === null) continue;
+    const changes = await lines.changesIn({ path: symbol.path, startLine: symbol.startLine, endLine: symbol.endLine, maxCommits: commitsPerFile });
+    for (const change of changes) {
+      const small = change.withinRange && change.changedLines <= MAX_DIFF_LINES;
+      const entry: HistoryChange = {
+        symbol: symbol.qualifiedName,
+        path: symbol.path,
+        changedLines: change.changedLines,
+        diff: small ? redactSecrets(change.hunks.join('\n'), { keepLines: true }).text : null,
+      };
+      bySha.set(change.sha, [...(bySha.get(change.sha) ?? []), entry]);
+    }
+  }
+  return bySha;
+}
