@@ -22,6 +22,9 @@ function capOf(asked: number | undefined, context: ToolContext): number {
   return Math.min(asked ?? context.maxTokens, context.maxTokens, MAX_MCP_TOKENS);
 }
 
+const share = z.number().min(0).max(1);
+const sectionSharesInput = z.object({ primary: share, supporting: share, historical: share, supplementary: share }).partial().strict();
+
 const getContextInput = z
   .object({
     task: z.string().optional().describe('The task as written: issue, bug report with traceback, feature request'),
@@ -30,6 +33,7 @@ const getContextInput = z
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().describe('Also show this many recent commits of each main file (how the code came to be)'),
+    section_shares: sectionSharesInput.optional().describe('Shares of the budget by section, each 0-1, summing to at most 1, e.g. {"primary":0.6,"supporting":0.25,"historical":0.05,"supplementary":0.1}; what a section leaves flows to the next'),
     conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
     resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
@@ -56,7 +60,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   const answer = await context.withIndex((view) =>
     refining
       ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'markdown' })
-      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown', history: args.history }),
+      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown', history: args.history, sectionShares: args.section_shares }),
   );
   return packageAnswer(context.counter, answer, cap);
 }
