@@ -128,7 +128,7 @@ describe('cairn retrieve', () => {
     expectUsage(await run('--stages', 'scope', '--context-window', '0', '--reserved-tokens', '0'), '--context-window must be a whole number > 0', 'hint:');
     expectUsage(await run('--stages', 'scope', '--context-window', '100', '--reserved-tokens', '100'), '0 ≤ reserved < context window', 'hint:');
     expectUsage(await run('--stages', 'scope', ...BUDGET, '--model', 'm'), '--model needs --base-url', '--base-url http://');
-    expect(existsSync(join(fresh.path, '.cairn'))).toBe(false);
+    expect(existsSync(join(repo.path, '.cairn'))).toBe(false);
   });
 
   it('takes stages and budget from cairn.yaml; explicit flags win', async () => {
