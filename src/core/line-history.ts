@@ -7,8 +7,8 @@ export interface RangeRequest {
   /** 1-based, inclusive, in the file as it is on disk. */
   startLine: number;
   endLine: number;
-  /** How many of the newest commits that changed the range to read. */
-  maxCommits: number;
+  /** The commits to read (full hashes, e.g. those the section lists for the file); others are not looked at. */
+  commits: readonly string[];
 }
 
 /** One commit's change inside the range. */
@@ -24,6 +24,10 @@ export interface RangeChange {
 }
 
 export interface LineHistoryReader {
-  /** Newest first; empty when the range's history cannot be read (no git, file changed since HEAD). */
+  /**
+   * The changes of the requested commits inside the range, in the order asked; a commit that
+   * did not change the range is left out. Empty when the history cannot be read (no git,
+   * the file changed since HEAD).
+   */
   changesIn(request: RangeRequest): Promise<RangeChange[]>;
 }

@@ -46,9 +46,16 @@ export async function historySection(reader: CuratedReader, context: RetrievalCo
     }
   }
   const newestFirst = [...bySha.values()].sort((a, b) => b.commit.time - a.commit.time || compareText(a.commit.sha, b.commit.sha));
-  const changes = request.lines ? await changesBySha(request.lines, reader, context, files, request.commitsPerFile) : new Map<string, HistoryChange[]>();
+  const changes = request.lines ? await changesBySha(request.lines, reader, context, commitsByFile(bySha.values())) : new Map<string, HistoryChange[]>();
   const entries = newestFirst.map(({ commit, files: touched }) => historyEntry(commit, touched, changes.get(commit.sha)));
   return withinShare(entries, context.budget.available * (request.share ?? HISTORY_SHARE));
+}
+
+/** The section's commits of each file, full hashes, newest first. */
+function commitsByFile(entries: Iterable<{ commit: FileCommit; files: string[] }>): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  for (const { commit, files } of entries) for (const path of files) byFile.set(path, [...(byFile.get(path) ?? []), commit.sha]);
+  return byFile;
 }
 
 /**
