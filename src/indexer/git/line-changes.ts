@@ -15,27 +15,50 @@ import type { LineHistoryReader, RangeChange } from '../../core/line-history.js'
 import { hunkNewSide, rangeBefore, splitHunks, type LineRange } from './line-range-map.js';
 import { runGit } from './run-git.js';
 
+/** Diffs remembered (they never change for the same blobs and commit); beyond this many, forgotten. */
+const MAX_REMEMBERED = 512;
+
 export function gitLineHistory(root: string): LineHistoryReader {
+  // Two definitions of one file, or one package fitted at several budgets, read the same diffs.
+  const remembered = new Map<string, Promise<Diff>>();
+  const diff: DiffReader = (key, args) => {
+    let known = remembered.get(key);
+    if (known === undefined) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      known = runGit(root, args).then((run) => (run.code === 0 ? run.stdout : null));
+      remembered.set(key, known);
+    }
+    return known;
+  };
   return {
     async changesIn(request) {
+      if (request.commits.length === 0) return [];
       // Checked on every call: the file may have changed since the last one.
-      if (request.commits.length === 0 || !(await diskMatchesHead(root, request.path))) return [];
+      const head = await headBlobOfDisk(root, request.path);
+      if (head === null) return [];
       const range = { start: request.startLine, end: request.endLine };
-      const read = await Promise.all(request.commits.map((sha) => changeOfCommit(root, request.path, sha, range)));
+      const read = await Promise.all(request.commits.map((sha) => changeOfCommit(diff, { path: request.path, head, sha }, range)));
       return read.filter((change) => change !== null);
     },
   };
 }
 
-async function diskMatchesHead(root: string, path: string): Promise<boolean> {
+/** A diff's text, or null when git could not give it. */
+type Diff = string | null;
+/** Runs a diff under a key that names everything its output depends on. */
+type DiffReader = (key: string, args: string[]) => Promise<Diff>;
+
+/** The file's blob id at HEAD when the file on disk is that blob; else null. */
+async function headBlobOfDisk(root: string, path: string): Promise<string | null> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(join(root, path));
   } catch {
-    return false;
+    return null;
   }
   const run = await runGit(root, ['rev-parse', '--verify', '--quiet', `HEAD:./${path}`]);
-  return run.code === 0 && run.stdout.trim() === blobId(bytes);
+  const head = run.stdout.trim();
+  return run.code === 0 && head === blobId(bytes) ? head : null;
 }
 
 /** git's object id of a blob with these bytes (SHA-1 repositories; a SHA-256 one never matches, so it is skipped). */
@@ -46,14 +69,15 @@ function blobId(bytes: Buffer): string {
 const DIFF_OPTIONS = ['-p', '-U0', '--no-color', '--no-ext-diff', '--no-renames'];
 
 /** The commit's change inside the range (as it stood in that commit), or null when it changed none of it. */
-async function changeOfCommit(root: string, path: string, sha: string, headRange: LineRange): Promise<RangeChange | null> {
+async function changeOfCommit(diff: DiffReader, at: { path: string; head: string; sha: string }, headRange: LineRange): Promise<RangeChange | null> {
+  const { path, head, sha } = at;
   if (!/^[0-9a-f]{40,64}$/.test(sha)) return null;
-  const since = await runGit(root, ['diff-tree', ...DIFF_OPTIONS, sha, 'HEAD', '--', path]);
-  if (since.code !== 0) return null;
-  const range = rangeBefore(splitHunks(since.stdout), headRange);
+  // From the commit to HEAD: depends on the file's blob at HEAD, whatever HEAD's commit.
+  const since = await diff(`since\0${sha}\0${head}\0${path}`, ['diff-tree', ...DIFF_OPTIONS, sha, 'HEAD', '--', path]);
+  const range = since === null ? null : rangeBefore(splitHunks(since), headRange);
   if (range === null) return null;
-  const own = await runGit(root, ['log', '--no-walk', '--format=', ...DIFF_OPTIONS, sha, '--', path]);
-  return own.code === 0 ? changeInRange(sha, splitHunks(own.stdout), range) : null;
+  const own = await diff(`own\0${sha}\0${path}`, ['log', '--no-walk', '--format=', ...DIFF_OPTIONS, sha, '--', path]);
+  return own === null ? null : changeInRange(sha, splitHunks(own), range);
 }
 
 function changeInRange(sha: string, hunks: string[][], range: LineRange): RangeChange | null {
