@@ -22,9 +22,6 @@ function capOf(asked: number | undefined, context: ToolContext): number {
   return Math.min(asked ?? context.maxTokens, context.maxTokens, MAX_MCP_TOKENS);
 }
 
-const share = z.number().min(0).max(1);
-const sectionSharesInput = z.object({ primary: share, supporting: share, historical: share, supplementary: share }).partial().strict();
-
 const getContextInput = z
   .object({
     task: z.string().optional().describe('The task as written: issue, bug report with traceback, feature request'),
@@ -33,7 +30,7 @@ const getContextInput = z
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().describe('Also show this many recent commits of each main file (how the code came to be)'),
-    section_shares: sectionSharesInput.optional().describe('Shares of the budget by section, each 0-1, summing to at most 1, e.g. {"primary":0.6,"supporting":0.25,"historical":0.05,"supplementary":0.1}; what a section leaves flows to the next'),
+    section_shares: z.record(z.string(), z.number()).optional().describe('Budget shares by section (primary, supporting, historical, supplementary), each 0-1, sum ≤ 1'),
     conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
     resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
