@@ -8,6 +8,7 @@ import { openEnrichmentReader, openRanker, openRawLog, openSessions } from './st
 import { openCompleteReader } from './readers.js';
 import { refreshed } from './refresh.js';
 import type { LlmConfig } from '../config/schema.js';
+import { gitLineHistory } from '../indexer/git/line-changes.js';
 import { startFitWorker } from '../retrieval/budget/fit-service.js';
 import { ReadMemo } from '../retrieval/pipeline/memo-reader.js';
 import { deferredSink } from '../retrieval/pipeline/record-sink.js';
@@ -61,6 +62,7 @@ export async function openRetrieval(
       fitter,
       records,
       readMemo: new ReadMemo(),
+      lineHistory: gitLineHistory(context.root),
       enrichment,
       ...(context.config.embed ? { ranker: ranking.ranker } : {}),
     };

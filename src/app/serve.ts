@@ -11,6 +11,7 @@ import { openServeSet, type ServeSet, type ServeSetOptions } from '../serve/live
 import { inProcessQueries, startQueryPool, type QueryRunner } from '../serve/query-pool.js';
 import type { ServeWiring } from '../serve/wiring.js';
 import { agentVisibility, diagnosticsOver } from './diagnostics.js';
+import { gitLineHistory } from '../indexer/git/line-changes.js';
 import { threadRunner } from './index-thread.js';
 import { basePorts } from './memory.js';
 import { openCompleteReader, openOrExplain } from './readers.js';
@@ -25,6 +26,7 @@ export const serveWiring: ServeWiring = {
   openOrExplain,
   openRanker,
   openEnrichment: openEnrichmentReader,
+  lineHistory: (context) => gitLineHistory(context.root),
   modelPort,
   memoryBase: basePorts,
   diagnostics: (context, reader) => diagnosticsOver(context, reader),

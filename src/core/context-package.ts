@@ -146,6 +146,23 @@ export interface HistoryEntry {
   subject: string;
   /** Files of the package the commit touched, in package order. */
   files: string[];
+  /** What the commit changed inside the package's main definitions (absent: nothing read, or none). */
+  changes?: HistoryChange[];
+}
+
+/** A commit's change inside one definition of the package. */
+export interface HistoryChange {
+  /** The definition's qualified name, and its file (as at HEAD). */
+  symbol: string;
+  path: string;
+  /** Lines the commit added inside the definition, plus the lines its hunks there removed. */
+  changedLines: number;
+  /**
+   * The commit's hunks inside the definition, as git prints them with `-U0` (header line
+   * "@@ -a,b +c,d @@ …", then the "-" and "+" lines), credentials redacted; null when they
+   * are too many lines, or reach outside the definition (then only the count is shown).
+   */
+  diff: string | null;
 }
 
 /**

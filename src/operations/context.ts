@@ -18,6 +18,8 @@ import { DEFAULT_BUDGET, resolveStages } from '../retrieval/pipeline/settings.js
 export { DEFAULT_BUDGET, resolveBudget, resolveModel, resolveStages, type ModelFlags } from '../retrieval/pipeline/settings.js';
 export { STAGE_NAMES } from '../retrieval/stages/registry.js';
 export { MAX_HISTORY_COMMITS } from '../retrieval/assembly/history.js';
+export { parseSectionShares, SECTIONS } from '../retrieval/budget/section-shares.js';
+import { checkSectionShares, type SectionShares } from '../retrieval/budget/section-shares.js';
 import { onDiskOnly } from './on-disk.js';
 import { renderPackage } from '../render/index.js';
 
@@ -29,6 +31,8 @@ export interface ContextInput {
   format: RenderFormat;
   /** Recent commits per file in the package's historical section (absent or 0: none). */
   history?: number | undefined;
+  /** Shares of the budget by section (primary, supporting, historical, supplementary); checked here for every face. */
+  sectionShares?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** A retrieval's answer: the package, its ids, notes and warnings. */
@@ -52,6 +56,7 @@ export function budgetFor(repo: RepoHandle, asked: { contextWindow?: number | un
 
 export async function getContext(repo: RepoHandle, input: ContextInput): Promise<ContextAnswer> {
   const stages = resolveStages(input.stages, repo.context.config);
+  const sectionShares: SectionShares | undefined = input.sectionShares === undefined ? undefined : checkSectionShares(input.sectionShares);
   const result = await retrieve(repo.retrieval(), {
     task: input.task,
     stages,
@@ -59,6 +64,7 @@ export async function getContext(repo: RepoHandle, input: ContextInput): Promise
     format: input.format,
     ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
     ...(input.history ? { history: input.history } : {}),
+    ...(sectionShares ? { sectionShares } : {}),
   });
   return withoutDeleted(repo, result);
 }

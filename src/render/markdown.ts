@@ -10,6 +10,7 @@ import {
   matchPhrase,
   demotedPhrase,
   evictedPhrase,
+  historyChanges,
   historyLine,
   metaLine,
   usagePhrase,
@@ -50,7 +51,7 @@ function edge(entry: FileEdge): string {
 function footer(view: RenderView): string[] {
   const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among the files shown)\n';
   const sections = [`\n${MARKDOWN_DEPENDENCIES}\n\n${edges}`];
-  if (view.history) sections.push(`\n${MARKDOWN_HISTORY}\n\n${view.history.map((entry) => `- ${historyLine(entry)}\n`).join('')}`);
+  if (view.history) sections.push(`\n${MARKDOWN_HISTORY}\n\n${view.history.map((entry) => `- ${historyLine(entry)}\n${historyChanges(entry, '  ')}`).join('')}`);
   if (view.notes.length > 0) sections.push(`\n## Notes\n\n${view.notes.map((note) => `- ${note}\n`).join('')}`);
   const budget = view.budget;
   sections.push(

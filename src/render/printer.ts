@@ -1,7 +1,8 @@
 // What every output format provides: the whole render of a view, and the exact parts an
 // item and an edge add to it, which the budget fitter counts before it renders.
 
-import type { FileEdge, HistoryEntry, RenderFormat } from '../core/context-package.js';
+import type { FileEdge, HistoryChange, HistoryEntry, RenderFormat } from '../core/context-package.js';
+import { fencedBlock } from './fence.js';
 import {
   sortedChangeEntries,
   sortedTierEntries,
@@ -66,4 +67,20 @@ export function evictedPhrase(budget: BudgetDigest): string {
 /** "a1b2c3d4e5f6 2024-05-01 Fix rounding (shop/cart.py, shop/pricing.py)": one commit of the historical section. */
 export function historyLine(entry: HistoryEntry): string {
   return `${entry.sha} ${entry.date} ${entry.subject} (${entry.files.join(', ')})`;
+}
+
+/**
+ * What a commit of the historical section changed inside a definition, under its commit
+ * line: "  3 lines changed in apply_discount (shop/pricing.py)", then — when small — the
+ * hunks as git printed them, fenced.
+ */
+function historyChange(change: HistoryChange, indent: string): string {
+  const plural = change.changedLines === 1 ? '' : 's';
+  const line = `${indent}${change.changedLines} line${plural} changed in ${change.symbol} (${change.path})\n`;
+  return change.diff === null ? line : `${line}${fencedBlock(change.diff, 'diff')}`;
+}
+
+/** The changes of a commit of the historical section, each under its commit line. */
+export function historyChanges(entry: HistoryEntry, indent: string): string {
+  return (entry.changes ?? []).map((change) => historyChange(change, indent)).join('');
 }

@@ -10,6 +10,7 @@ import {
   matchPhrase,
   demotedPhrase,
   evictedPhrase,
+  historyChanges,
   historyLine,
   metaLine,
   usagePhrase,
@@ -47,7 +48,7 @@ function edge(entry: FileEdge): string {
 function footer(view: RenderView): string[] {
   const edges = view.edges.length > 0 ? view.edges.map(edge).join('') : '(none among the files shown)\n';
   const sections = [`\n${PROMPT_DEPENDENCIES}\n${edges}`];
-  if (view.history) sections.push(`\nHISTORY (recent commits of these files)\n${view.history.map((entry) => `${historyLine(entry)}\n`).join('')}`);
+  if (view.history) sections.push(`\nHISTORY (recent commits of these files)\n${view.history.map((entry) => `${historyLine(entry)}\n${historyChanges(entry, '  ')}`).join('')}`);
   if (view.notes.length > 0) sections.push(`\nNOTES\n${view.notes.map((note) => `${note}\n`).join('')}`);
   const budget = view.budget;
   sections.push(

@@ -166,9 +166,11 @@ export function buildView(pkg: ContextPackage): RenderView {
   };
 }
 
-/** A commit line of the historical section, each field on one line. */
+/** A commit of the historical section: each field on one line, but a diff's lines as git printed them. */
 export function historyView(entry: HistoryEntry): HistoryEntry {
-  return { sha: oneLine(entry.sha), date: oneLine(entry.date), subject: oneLine(entry.subject), files: entry.files.map(oneLine) };
+  const line = { sha: oneLine(entry.sha), date: oneLine(entry.date), subject: oneLine(entry.subject), files: entry.files.map(oneLine) };
+  if (!entry.changes || entry.changes.length === 0) return line;
+  return { ...line, changes: entry.changes.map((change) => ({ ...change, symbol: oneLine(change.symbol), path: oneLine(change.path) })) };
 }
 
 /**

@@ -4,6 +4,7 @@
 // on. The root's `serveWiring` is the SQLite one today; another adapter is another wiring.
 
 import type { LlmConfig } from '../config/schema.js';
+import type { LineHistoryReader } from '../core/line-history.js';
 import type { RepoContext } from '../config/repo-context.js';
 import type { DiagnosticsAccess } from '../operations/handle.js';
 import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
@@ -29,6 +30,8 @@ export interface ServeWiring {
   openRanker(context: RepoContext, env: NodeJS.ProcessEnv): { ranker: Ranker; close(): void };
   /** The promoted file summaries of `cairn enrich`, read-only; null while the index has none. */
   openEnrichment(context: RepoContext): EnrichmentReader | null;
+  /** What commits changed inside a definition's lines (the historical section's diffs), read from the repository's git. */
+  lineHistory(context: RepoContext): LineHistoryReader;
   /** The model client of `llm`, or null. */
   modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']>;
   /** The ports every memory service takes but the store and the pipeline. */

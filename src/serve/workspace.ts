@@ -490,7 +490,7 @@ export class Workspace {
   private install(reader: CuratedReader): void {
     const { rawLog, sessions, records, ranking, enrichment, llm, fitter } = this.shared;
     const ranker = this.context.config.embed ? ranking.ranker : null;
-    const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, enrichment, ...(ranker ? { ranker } : {}) };
+    const ports = { rawLog, sessions, records, root: this.context.root, llm, fitter, enrichment, lineHistory: this.shared.wiring.lineHistory(this.context), ...(ranker ? { ranker } : {}) };
     const generation = new Generation(this.nextId++, reader, {
       context: this.context,
       rawLog,

@@ -76,6 +76,35 @@ describe('cairn retrieve', () => {
     expect((await runCli(['retrieve', TASK, '--repo', repo.path, '--history', '0'])).code).toBe(2);
   });
 
+  it("with --history n, shows under a commit the lines it changed in the method the task names, as git printed them", async () => {
+    const repo = shop();
+    const git = gitInit(repo.path);
+    git.commit('Import the shop', 1_700_000_000);
+    const cart = readFileSync(join(repo.path, 'shop/cart.py'), 'utf8');
+    repo.write('shop/cart.py', cart.replace('        return round(discounted * (1 + TAX_RATE), 2)\n', '        return round(discounted * (1 + TAX_RATE) + 0.01, 2)\n'));
+    git.commit('Round the total up', 1_700_086_400);
+    const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope,precision', '--history', '2', ...BUDGET]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /\n- [0-9a-f]{12} 2023-11-15 Round the total up \(shop\/cart\.py\)\n {2}2 lines changed in Cart\.total \(shop\/cart\.py\)\n```diff\n@@ -34 \+34 @@ .*\n-        return round\(discounted \* \(1 \+ TAX_RATE\), 2\)\n\+        return round\(discounted \* \(1 \+ TAX_RATE\) \+ 0\.01, 2\)\n```\n/,
+    );
+    expect(createO200kCounter().count(result.stdout)).toBeLessThanOrEqual(5000);
+  });
+
+  it('with --section-shares, keeps within the budget; a bad list is a one-line usage error before any work', async () => {
+    const repo = shop();
+    const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope,precision', '--section-shares', 'primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1', ...BUDGET]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseMarkdown(result.stdout).map((item) => item.path)).toContain('shop/cart.py');
+    expect(createO200kCounter().count(result.stdout)).toBeLessThanOrEqual(5000);
+    const fresh = shop();
+    const bad = await runCli(['retrieve', TASK, '--repo', fresh.path, '--section-shares', 'primary=0.8,supporting=0.4']);
+    expectUsage(bad, '--section-shares: the shares sum to 1.2, more than 1', 'primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1');
+    // One line says what is wrong and what to give (commander adds its pointer to --help after it).
+    expect(bad.stderr.split('\n')[0]).toMatch(/sum to 1\.2, more than 1; give shares .* e\.g\. primary=0\.6,/);
+    expect(existsSync(join(fresh.path, '.cairn'))).toBe(false);
+  });
+
   it('prints JSON with --format json, under the task id given', async () => {
     const repo = shop();
     const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope', ...BUDGET, '--format', 'json', '--task-id', 'cart-total-1']);

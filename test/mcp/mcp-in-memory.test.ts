@@ -92,6 +92,19 @@ describe('cairn mcp in-process (InMemoryTransport)', () => {
     expect(textOf(noTask)).toContain('get_context: task is missing');
   });
 
+  it('takes section_shares for get_context: honoured within the cap, refused when they sum above 1', async () => {
+    const repo = shop();
+    const client = await serve(repo, { maxTokens: 3000, watch: false });
+    const shares = { primary: 0.6, supporting: 0.25, historical: 0.05, supplementary: 0.1 };
+    const shared = await call(client, 'get_context', { task: 'The total is wrong: look at `Cart.total`', max_tokens: 2000, section_shares: shares });
+    expect(shared.isError ?? false, textOf(shared)).toBe(false);
+    expect(counter.count(textOf(shared))).toBeLessThanOrEqual(2000);
+    expect(textOf(shared)).toContain('def total');
+    const over = await call(client, 'get_context', { task: 'The total is wrong', section_shares: { primary: 0.9, supplementary: 0.2 } });
+    expect(over.isError).toBe(true);
+    expect(textOf(over)).toContain('section_shares: the shares sum to 1.1, more than 1');
+  });
+
   it('carries episode memory across calls of one conversation: a later call shows what changed since', async () => {
     const repo = shop();
     const client = await serve(repo, { maxTokens: 2000, watch: false });

@@ -18,6 +18,7 @@ import { ChunkRag, type ChunkScope } from './chunk-rag.js';
 import { goldFunctionRanges, goldLines } from './gold-code.js';
 import { measureRecall, type Recall } from './recall.js';
 import type { FileLines, ShownBlock } from './shown-lines.js';
+import { gitLineHistory } from '../../indexer/git/line-changes.js';
 
 export const PACKAGE_EVALUATOR = 'package';
 /** The chunk RAG over source files only: the baseline cairn is judged against. */
@@ -130,7 +131,7 @@ export function matchEvaluator(options: Omit<PackageEvaluatorOptions, 'name'>): 
 async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, task: EvalTask, context: TaskContext, budget: number): Promise<ContextPackage> {
   const logs = options.openLogs(context.tree);
   try {
-    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}) };
+    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}), ...(options.history ? { lineHistory: gitLineHistory(context.tree.root) } : {}) };
     const result = await retrieve(ports, {
       task: task.query,
       stages: options.stages ?? ['scope', 'precision'],

@@ -24,6 +24,7 @@ export interface ContextRequest {
   stages?: string[] | undefined;
   format: RenderFormat;
   history?: number | undefined;
+  section_shares?: Record<string, number> | undefined;
 }
 
 /** A route's validated body without the repository it names (the runner picks the repository). */
@@ -74,7 +75,7 @@ export const OPERATIONS = {
 
 function contextInput(repo: RepoHandle, input: ContextRequest): ContextInput {
   const budget = budgetFor(repo, { contextWindow: input.budget?.context_window, reservedTokens: input.budget?.reserved_tokens, maxTokens: input.max_tokens });
-  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format, history: input.history };
+  return { task: input.task, taskId: input.task_id, budget, stages: input.stages, format: input.format, history: input.history, sectionShares: input.section_shares };
 }
 
 export type OperationName = keyof typeof OPERATIONS;

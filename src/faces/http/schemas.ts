@@ -96,6 +96,13 @@ export const contextBody = z
     stages: z.array(z.string().min(1).max(64)).min(1).max(16).optional().openapi({ description: 'Stages in order (default: retrieval.stages, else every stage)' }),
     format: z.enum(['json', 'markdown', 'prompt']).default('json'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().openapi({ description: 'Recent commits per file shown in a historical section, within the budget (default: none)' }),
+    section_shares: z
+      .object({ primary: z.number().min(0).max(1), supporting: z.number().min(0).max(1), historical: z.number().min(0).max(1), supplementary: z.number().min(0).max(1) })
+      .partial()
+      .strict()
+      .refine((shares) => Object.values(shares).reduce((sum, value) => sum + value, 0) <= 1 + 1e-9, { message: 'the section shares must sum to at most 1' })
+      .optional()
+      .openapi({ description: 'Shares of the budget by section (primary, supporting, historical, supplementary), each 0-1, summing to at most 1; what a section leaves flows to the next (default: one priority order)' }),
   })
   .strict()
   .openapi('ContextRequest');

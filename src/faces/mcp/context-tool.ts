@@ -30,6 +30,7 @@ const getContextInput = z
     missing: z.array(z.string()).optional().describe('With task_id: files or symbols the answer lacked'),
     error: z.string().optional().describe('With task_id: error output of the last attempt'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().describe('Also show this many recent commits of each main file (how the code came to be)'),
+    section_shares: z.record(z.string(), z.number()).optional().describe('Budget shares by section (primary, supporting, historical, supplementary), each 0-1, sum ≤ 1'),
     conversation_id: z.string().optional().describe('Your conversation id: later calls with it list what earlier ones showed (one line each when unchanged), with the code when changed since'),
     resend_unchanged: z.boolean().optional().describe('With conversation_id: send the code of unchanged entities earlier calls showed again'),
   })
@@ -56,7 +57,7 @@ async function runGetContext(args: Args, context: ToolContext): Promise<Answer> 
   const answer = await context.withIndex((view) =>
     refining
       ? refineContext(view, { taskId: args.task_id!, request: missingRequest(view, args.missing ?? [], args.error), format: 'markdown' })
-      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown', history: args.history }),
+      : getContext(view, { task: args.task!, taskId: args.task_id, budget: { contextWindow: cap, reservedTokens: reserve }, format: 'markdown', history: args.history, sectionShares: args.section_shares }),
   );
   return packageAnswer(context.counter, answer, cap);
 }

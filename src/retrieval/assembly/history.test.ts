@@ -11,6 +11,7 @@ import { renderPrompt } from '../../render/prompt.js';
 import { gitInit, tempDir, type TempDir } from '../../../test/support/temp-repo.js';
 import { retrieve, type RetrievalPorts } from '../pipeline/retrieve.js';
 import { MARKDOWN_HISTORY } from '../../render/markdown.js';
+import { gitLineHistory } from '../../indexer/git/line-changes.js';
 
 const PRICING_V1 = '"""Prices and discounts."""\n\n\ndef apply_discount(total, rate):\n    """A coupon lowers the total."""\n    return round(total * (1 - rate), 2)\n';
 const PRICING_V2 = '"""Prices and discounts."""\n\n\ndef apply_discount(total, rate):\n    """A coupon lowers the total."""\n    return total - rate\n';
@@ -86,5 +87,35 @@ describe('the historical section', () => {
     expect(tiny.package.budget.used).toBeLessThanOrEqual(600);
     // A tenth of 600 tokens holds at most one commit line.
     expect((tiny.package.history ?? []).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the lines each commit changed in the main definitions', () => {
+  const withLines = (): RetrievalPorts => ({ ...ports, lineHistory: gitLineHistory(dir.path) });
+
+  it("shows the regression's change as git's own hunk under its commit, and a change reaching outside the definition by its count", async () => {
+    const result = await retrieve(withLines(), request(3));
+    const [regression, creation] = result.package.history ?? [];
+    const hunk = '@@ -6 +6 @@ def apply_discount(total, rate):\n-    return round(total * (1 - rate), 2)\n+    return total - rate';
+    expect(regression!.changes).toEqual([{ symbol: 'apply_discount', path: 'shop/pricing.py', changedLines: 2, diff: hunk }]);
+    expect(result.rendered).toContain(
+      `- ${regression!.sha} 2023-11-17 Simplify apply_discount to subtract the rate (shop/pricing.py)\n  2 lines changed in apply_discount (shop/pricing.py)\n\`\`\`diff\n${hunk}\n\`\`\`\n`,
+    );
+    // The commit that added the file: its hunk is the whole file, so only the count.
+    expect(creation!.changes).toContainEqual({ symbol: 'apply_discount', path: 'shop/pricing.py', changedLines: 3, diff: null });
+    expect(result.rendered).toContain(`coupon discounts (shop/pricing.py, shop/cart.py, shop/__init__.py)\n  3 lines changed in apply_discount (shop/pricing.py)\n`);
+    expect(result.package.budget.used).toBeLessThanOrEqual(result.package.budget.available);
+  });
+
+  it('prints the hunks in the prompt form and the JSON form too', async () => {
+    const prompt = await retrieve(withLines(), request(3, 'prompt'));
+    expect(prompt.rendered).toMatch(/\n[0-9a-f]{12} 2023-11-17 Simplify apply_discount to subtract the rate \(shop\/pricing.py\)\n {2}2 lines changed in apply_discount \(shop\/pricing.py\)\n```diff\n@@ -6 \+6 @@/);
+    const json = await retrieve(withLines(), request(3, 'json'));
+    expect((parseJson(json.rendered) as unknown as { history: { changes?: { diff: string | null }[] }[] }).history[0]!.changes![0]!.diff).toContain('+    return total - rate');
+  });
+
+  it('stays within a tiny budget, diffs counted', async () => {
+    const tiny = await retrieve(withLines(), request(5, 'markdown', 700));
+    expect(tiny.package.budget.used).toBeLessThanOrEqual(700);
   });
 });

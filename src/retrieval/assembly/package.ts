@@ -3,7 +3,9 @@
 // exceeds contextWindow − reservedTokens" holds for that render.
 
 import type { ContextItem, ContextPackage, RenderFormat } from '../../core/context-package.js';
+import type { LineHistoryReader } from '../../core/line-history.js';
 import type { FitResult } from '../budget/fit.js';
+import type { SectionShares } from '../budget/section-shares.js';
 import type { Fitter } from '../budget/fit-service.js';
 import type { KnowledgeBase, RetrievalContext } from '../stages/stage.js';
 import type { TaskQuery } from '../task/task-query.js';
@@ -14,6 +16,7 @@ import { candidatesForMatch, matchEvidence } from '../match/match-package.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
 import { historySection } from './history.js';
+import { itemSections } from './sections.js';
 
 export interface AssembleOptions {
   format: RenderFormat;
@@ -25,6 +28,10 @@ export interface AssembleOptions {
   tuning: CandidateTuning;
   /** Recent commits per file for the historical section (0 or absent: none). */
   historyCommits?: number;
+  /** Reads the lines commits changed inside definitions, for the historical section (absent: commit lines only). */
+  lineHistory?: LineHistoryReader | null;
+  /** Shares of the budget by section, when the caller asked for them (absent: one priority order). */
+  sectionShares?: SectionShares;
   /** How strongly the repository matches the task: decides what the package may hold, and is stated first. */
   match: MatchAssessment;
   matchTuning: MatchTuning;
@@ -42,6 +49,12 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
   const candidates = candidatesForMatch(built, options.match, options.matchTuning);
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
+  const shares = options.sectionShares;
+  const history = await historySection(kb.reader, context, {
+    commitsPerFile: options.historyCommits ?? 0,
+    lines: options.lineHistory ?? null,
+    ...(shares ? { share: shares.historical ?? 0 } : {}),
+  });
   const { fit, rendered } = await options.fitter.fit({
     candidates,
     budget: { contextWindow: context.budget.contextWindow, reservedTokens: context.budget.reservedTokens },
@@ -54,9 +67,10 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
       matchEvidence: matchEvidence(options.match, options.matchTuning),
       notes,
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
-      history: historySection(kb.reader, context, { commitsPerFile: options.historyCommits ?? 0 }),
+      history,
       createdAt: options.createdAt,
     },
+    ...(shares ? { sections: { shares, of: itemSections(candidates, context, kb.reader) } } : {}),
   });
   return { candidates, fit, package: fit.package, rendered };
 }

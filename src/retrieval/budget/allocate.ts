@@ -10,6 +10,9 @@
 //      they fit, at most MAX_NAMED of them. The rest, and definitions (and code-only files)
 //      whose code did not fit, are evicted.
 // Dependency edges are listed only between files that show code, at most MAX_EDGES.
+// With section shares (section-shares.ts), step 1 first runs section by section — primary,
+// supporting, supplementary — each within its cumulative limit; then it runs again over
+// all items with the whole capacity, so what no share claims goes to what still waits.
 
 import {
   DETAILS,
@@ -24,6 +27,7 @@ import {
 import type { CostModel } from './cost.js';
 import { compareEdges } from './edges.js';
 import { contains, type Slot } from './order.js';
+import type { ItemSection, SectionLimits } from './section-shares.js';
 
 /** Files listed by outline or path alone: pointers for the model, not what it reads. */
 export const MAX_NAMED = 12;
@@ -48,8 +52,18 @@ export interface Allocation {
   estimate: number;
 }
 
+/** The sections items belong to, and their cumulative limits for a capacity. */
+export interface SectionPlan {
+  sectionOf(slot: Slot): ItemSection;
+  limits(capacity: number): SectionLimits;
+}
+
+const ITEM_SECTIONS: readonly ItemSection[] = ['primary', 'supporting', 'supplementary'];
+
 interface State {
   readonly capacity: number;
+  /** What placing and raising may use up to: the capacity, or a section's limit. */
+  limit: number;
   readonly cost: CostModel;
   used: number;
   readonly detail: Map<Slot, Detail>;
@@ -65,9 +79,10 @@ interface State {
   readonly covered: DuplicateRecord[];
 }
 
-export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cost: CostModel, capacity: number): Allocation {
+export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cost: CostModel, capacity: number, sections?: SectionPlan): Allocation {
   const state: State = {
     capacity,
+    limit: capacity,
     cost,
     used: 0,
     detail: new Map(),
@@ -79,7 +94,9 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
     evicted: [],
     covered: [],
   };
+  if (sections) placeBySection(state, slots, sections);
   for (const slot of slots) {
+    if (sections && (state.detail.has(slot) || isCovered(state, slot))) continue;
     if (!coverByContainer(state, slot)) raise(state, slot, 'path', codeDetails(slot));
   }
   // Absorptions may have freed budget for an item tried earlier: go round again.
@@ -92,6 +109,19 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
   }
   name(state, slots);
   return finish(state, slots);
+}
+
+/** Step 1 section by section, each within its cumulative limit; the limit is the capacity again after. */
+function placeBySection(state: State, slots: readonly Slot[], plan: SectionPlan): void {
+  const limits = plan.limits(state.capacity);
+  for (const section of ITEM_SECTIONS) {
+    state.limit = limits[section];
+    for (const slot of slots) {
+      if (plan.sectionOf(slot) !== section || isCovered(state, slot) || coverByContainer(state, slot)) continue;
+      raise(state, slot, 'path', codeDetails(slot));
+    }
+  }
+  state.limit = state.capacity;
 }
 
 /** The details above path that show code: a file's outline is a listing, not code. */
@@ -108,7 +138,7 @@ function raise(state: State, slot: Slot, current: Detail, targets: readonly Deta
   const placed = state.detail.has(slot);
   const before = placed ? state.cost.itemCost(slot, current) : 0;
   const candidates = targets.filter((d) => detailRank(d) > detailRank(current));
-  const left = state.capacity - state.used;
+  const left = state.limit - state.used;
   for (const target of candidates) {
     const absorbed = target === 'full' ? placedInside(state, slot) : [];
     const freed = absorbed.reduce((sum, inner) => sum + state.cost.itemCost(inner, state.detail.get(inner)!), 0);

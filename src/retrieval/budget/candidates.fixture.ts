@@ -53,5 +53,6 @@ export function lengthCostModel(skeleton = 0): CostModel {
     itemCostAtMost: (slot, detail, limit) => (itemCost(slot, detail) <= limit ? itemCost(slot, detail) : null),
     edgeCost: () => 1,
     skeleton,
+    historyTokens: () => 0,
   };
 }

@@ -18,6 +18,8 @@ export interface CostModel {
   edgeCost(edge: FileEdge): number;
   /** An upper bound on the render of a package with no items and no edges. */
   readonly skeleton: number;
+  /** Tokens the historical section adds to that bound (counted when asked). */
+  historyTokens(): number;
 }
 
 export interface CostContext {
@@ -54,12 +56,14 @@ export function buildCostModel(context: CostContext): CostModel {
     parts.set(key, count === null ? { above: limit } : { exact: count, above: count - 1 });
     return count;
   };
+  const skeleton = counter.count(printer.render(widestSkeleton(context)));
   return {
     textTokens: (slot, detail) => memo(texts, `${slot.rank}:${detail}`, () => counter.count(viewAt(slot, detail, 0).text)),
     itemCostAtMost,
     itemCost: (slot, detail) => itemCostAtMost(slot, detail, Number.MAX_SAFE_INTEGER) ?? Number.MAX_SAFE_INTEGER,
     edgeCost: (edge) => counter.count(printer.edge(edge)),
-    skeleton: counter.count(printer.render(widestSkeleton(context))),
+    skeleton,
+    historyTokens: () => (context.frame.history && context.frame.history.length > 0 ? skeleton - counter.count(printer.render(widestSkeleton({ ...context, frame: { ...context.frame, history: [] } }))) : 0),
   };
 }
 

@@ -10,7 +10,7 @@
 import type { ContextItem, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError, errorOfFault, type ThreadFault } from '../../core/errors.js';
 import { renderPackage } from '../../render/index.js';
-import { fitToBudget, type FitResult } from './fit.js';
+import { fitToBudget, type FitResult, type SectionRequest } from './fit.js';
 import type { TokenBudget } from './limits.js';
 import { claimFitThread, FIT_WORKER_SCRIPT } from './fit-thread.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
@@ -20,6 +20,8 @@ export interface FitRequest {
   budget: TokenBudget;
   format: RenderFormat;
   frame: PackageFrame;
+  /** Per-section shares of the budget, when the caller asked for them. */
+  sections?: SectionRequest;
 }
 
 export interface Fitted {
@@ -37,7 +39,7 @@ export type FitReply = { id: number; fitted: Fitted } | { id: number; fault: Thr
 
 /** The pure part: fit the candidates and render the package, in this thread. */
 export function fitAndRender(request: FitRequest, counter: TokenCounter): Fitted {
-  const fit = fitToBudget(request.candidates, request.budget, counter, request.format, request.frame);
+  const fit = fitToBudget(request.candidates, request.budget, counter, request.format, request.frame, request.sections);
   return { fit, rendered: renderPackage(fit.package, request.format) };
 }
 

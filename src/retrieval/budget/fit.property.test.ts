@@ -329,6 +329,37 @@ describe('fitToBudget properties (o200k_base)', () => {
     );
   }, TIMEOUT_MS);
 
+  it(`with section shares too: within budget, no duplicates, accounted for, priority order kept (${Math.ceil(RUNS / 2)} runs)`, () => {
+    const SECTION_NAMES = ['primary', 'supporting', 'supplementary'] as const;
+    // Four weights and a slack: shares summing to at most 1, some of them 0.
+    const sharesArb = fc.tuple(fc.nat(10), fc.nat(10), fc.nat(10), fc.nat(10), fc.nat(10)).map(([p, s, h, d, slack]) => {
+      const total = Math.max(1, p + s + h + d + slack);
+      return { primary: p / total, supporting: s / total, historical: h / total, supplementary: d / total };
+    });
+    fc.assert(
+      fc.property(caseArb, sharesArb, (c, shares) => {
+        const available = availableTokens(c.budget);
+        // Sections by identity, spread over the three item sections.
+        const of = Object.fromEntries(c.candidates.map((item) => [itemIdentity(item), SECTION_NAMES[itemIdentity(item).length % 3]!]));
+        for (const format of RENDER_FORMATS) {
+          let pkg: ContextPackage;
+          try {
+            pkg = fitToBudget(c.candidates, c.budget, counter, format, c.frame, { shares, of }).package;
+          } catch (error) {
+            checkRightToRefuse(error, c, format, available);
+            continue;
+          }
+          checkBudget(pkg, format, available);
+          checkNoDuplicates(pkg);
+          checkAccounting(pkg, c.candidates);
+          checkPriority(pkg, c.candidates);
+          checkItems(pkg);
+        }
+      }),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+  }, TIMEOUT_MS);
+
   it(`is deterministic and independent of input order (${Math.ceil(RUNS / 2)} runs)`, () => {
     fc.assert(
       fc.property(caseArb, (c) => {

@@ -8,13 +8,14 @@
 import type { BudgetSummary, ContextItem, ContextPackage, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import { CairnError } from '../../core/errors.js';
 import { printerFor } from '../../render/index.js';
-import { allocate, type Allocation } from './allocate.js';
+import { allocate, type Allocation, type SectionPlan } from './allocate.js';
 import { estimateTokens, settle, type Assembly } from './assemble.js';
 import { buildCostModel } from './cost.js';
 import { normalizeEdges } from './edges.js';
 import { availableTokens, type TokenBudget } from './limits.js';
 import { prioritize } from './order.js';
 import { segmentMemo } from './segments.js';
+import { sectionLimits, type ItemSection, type SectionShares } from './section-shares.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
 
 export interface FitResult {
@@ -24,6 +25,12 @@ export interface FitResult {
   edges: FileEdge[];
   summary: BudgetSummary;
   package: ContextPackage;
+}
+
+/** Shares of the budget by section, and the section of each candidate by identity (section-shares.ts). */
+export interface SectionRequest {
+  shares: SectionShares;
+  of: Record<string, ItemSection>;
 }
 
 export const EMPTY_FRAME: PackageFrame = {
@@ -43,6 +50,7 @@ export function fitToBudget(
   exactCounter: TokenCounter,
   format: RenderFormat,
   frame: PackageFrame = EMPTY_FRAME,
+  sections?: SectionRequest,
 ): FitResult {
   const available = availableTokens(budget);
   // Same counts, each line-start segment counted once for the whole fit (segments.ts).
@@ -60,8 +68,9 @@ export function fitToBudget(
     counter,
     base: { contextWindow: budget.contextWindow, reservedTokens: budget.reservedTokens, available, format, tokenizer: counter.name },
   };
+  const plan = sections ? sectionPlan(sections, available, cost.historyTokens()) : undefined;
   const search: Search = {
-    plan: (capacity) => allocate(slots, edges, cost, capacity),
+    plan: (capacity) => allocate(slots, edges, cost, capacity, plan),
     estimate: (allocation) => estimateTokens(allocation, assembly),
     verify: (allocation, guess) => settle(allocation, assembly, guess),
     available,
@@ -69,6 +78,15 @@ export function fitToBudget(
   const fitted = fitWithin(search, available - cost.skeleton);
   if (fitted === null) throw cannotHoldEmpty(available, format);
   return { items: fitted.items, edges: fitted.edges, summary: fitted.budget, package: fitted };
+}
+
+function sectionPlan(sections: SectionRequest, available: number, historyTokens: number): SectionPlan {
+  const historyLeft = Math.max(0, (sections.shares.historical ?? 0) * available - historyTokens);
+  return {
+    // An item the assembly did not place in a section is context.
+    sectionOf: (slot) => sections.of[slot.identity] ?? 'supporting',
+    limits: (capacity) => sectionLimits(sections.shares, available, capacity, historyLeft),
+  };
 }
 
 interface Search {

@@ -3,6 +3,8 @@
 // under the same id); `refine` (refine.ts) re-enters a task's session with a request.
 
 import type { ContextPackage, RenderFormat } from '../../core/context-package.js';
+import type { LineHistoryReader } from '../../core/line-history.js';
+import type { SectionShares } from '../budget/section-shares.js';
 import { describeError, isCairnError, UsageError } from '../../core/errors.js';
 import type { LlmClient } from '../../providers/llm/port.js';
 import type { Ranker } from '../../search/rank/types.js';
@@ -53,6 +55,8 @@ export interface RetrievalPorts {
   ranker?: Ranker;
   /** Promoted file enrichment (`cairn enrich`); absent or null: none. */
   enrichment?: EnrichmentReader | null;
+  /** What commits changed inside a definition's lines (git), for the historical section; absent: commit lines only. */
+  lineHistory?: LineHistoryReader | null;
   /** Index lookups remembered across the runs of a session (memo-reader.ts); when absent, for one run. */
   readMemo?: ReadMemo;
   now?: () => number;
@@ -69,6 +73,8 @@ export interface RetrieveRequest {
   tuning?: RetrievalTuning;
   /** Recent commits per file of the historical section (assembly/history.ts); 0 or absent: no section. */
   history?: number;
+  /** Shares of the budget by section (budget/section-shares.ts, checked there); absent: one priority order. */
+  sectionShares?: SectionShares;
 }
 
 export interface RetrieveResult {
@@ -88,7 +94,7 @@ export type { StoredTask } from './stored-task.js';
 export async function retrieve(ports: RetrievalPorts, request: RetrieveRequest): Promise<RetrieveResult> {
   if (request.task.trim() === '') throw new UsageError('the task text is empty', { hint: 'describe the task, e.g. cairn retrieve "fix the discount rounding in Cart.total"' });
   const taskId = request.taskId === undefined ? newId('task', (ports.now ?? Date.now)()) : checkTaskId(request.taskId);
-  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format, ...(request.history ? { history: request.history } : {}) };
+  const stored: StoredTask = { text: request.task, stages: [...request.stages], budget: request.budget, format: request.format, ...(request.history ? { history: request.history } : {}), ...(request.sectionShares ? { sectionShares: request.sectionShares } : {}) };
   // A re-run of an existing task that fails must not cost the task its last good session.
   const previous = request.taskId === undefined ? null : ports.sessions.get(taskId);
   return runPipeline(ports, { mode: 'retrieve', taskId, stored, text: request.task, requested: NOTHING_REQUESTED, refinement: null, tuning: request.tuning ?? DEFAULT_TUNING, previous });
@@ -140,6 +146,8 @@ export async function runPipeline(ports: RetrievalPorts, run: PipelineRun): Prom
       minCoChange: DEFAULT_SCOPE_OPTIONS.minCoChange,
       tuning: run.tuning.candidates,
       historyCommits: run.stored.history ?? 0,
+      lineHistory: ports.lineHistory ?? null,
+      ...(run.stored.sectionShares ? { sectionShares: run.stored.sectionShares } : {}),
       match,
       matchTuning: run.tuning.match,
     });

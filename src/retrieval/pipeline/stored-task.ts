@@ -12,5 +12,7 @@ export const storedTaskSchema = z.object({
   format: z.enum(RENDER_FORMATS as unknown as [RenderFormat, ...RenderFormat[]]),
   /** Recent commits per file in the historical section (absent: none). */
   history: z.number().int().min(0).optional(),
+  /** Shares of the budget by section (absent: none asked for). */
+  sectionShares: z.object({ primary: z.number().min(0).max(1), supporting: z.number().min(0).max(1), historical: z.number().min(0).max(1), supplementary: z.number().min(0).max(1) }).partial().strict().optional(),
 });
 export type StoredTask = z.infer<typeof storedTaskSchema>;

@@ -6,10 +6,10 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
 import type { LlmConfig } from '../../../config/schema.js';
-import { getContext, MAX_HISTORY_COMMITS, packageText, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
+import { getContext, MAX_HISTORY_COMMITS, packageText, parseSectionShares, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
-import { InputError, UsageError } from '../../../core/errors.js';
+import { InputError, isCairnError, UsageError } from '../../../core/errors.js';
 import { readHandoffBundle, taskOfBundle } from '../../../operations/bundle.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
@@ -28,6 +28,7 @@ interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskId?: string;
   refresh: boolean;
   history?: number;
+  sectionShares?: Record<string, number>;
 }
 
 export function registerRetrieveCommand(program: Command, io: Io): void {
@@ -44,7 +45,8 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .option('--budget-config <file>', 'YAML/JSON file with context_window and reserved_tokens (instead of the pair)')
     .addOption(new Option('--format <format>', 'how to print the package').choices(RENDER_FORMATS).default('markdown'))
     .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)')
-    .option('--history <n>', 'also show the n most recent commits of each main file (a historical section, within the budget)', positiveInt('--history', MAX_HISTORY_COMMITS));
+    .option('--history <n>', 'also show the n most recent commits of each main file (a historical section, within the budget)', positiveInt('--history', MAX_HISTORY_COMMITS))
+    .option('--section-shares <list>', 'shares of the budget by section, e.g. primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1 (each 0-1, sum ≤ 1; what a section leaves flows to the next)', sectionShares);
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
@@ -54,7 +56,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
       const budget = await resolveBudget(flags, context.config);
       const llm = await resolveModel(flags, context.config);
       const result = await withRepo(context, io, { refresh: flags.refresh, llm }, (repo) =>
-        getContext(repo, { task: text, stages: flags.stages, budget, format: flags.format, taskId: flags.taskId, history: flags.history }),
+        getContext(repo, { task: text, stages: flags.stages, budget, format: flags.format, taskId: flags.taskId, history: flags.history, sectionShares: flags.sectionShares }),
       );
       printResult(io, result);
     });
@@ -116,6 +118,16 @@ async function bundleTask(io: Io, spec: string, argument: string | undefined, fi
     });
   }
   return text;
+}
+
+/** The shares, checked where they are parsed: a bad list is refused before the index is refreshed. */
+function sectionShares(value: string): Record<string, number> {
+  try {
+    return parseSectionShares(value);
+  } catch (error) {
+    if (isCairnError(error)) throw new InvalidArgumentError(`${error.message}; ${error.hint ?? ''}`.replace(/; $/, ''));
+    throw error;
+  }
 }
 
 function stageList(value: string): string[] {

@@ -37,6 +37,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
       stages: request.stages,
       format: request.format,
       history: request.history,
+      section_shares: request.section_shares,
     }) as never;
   });
 

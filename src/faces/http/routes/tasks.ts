@@ -21,6 +21,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): 
       stages: request.stages,
       format: request.format,
       history: request.history,
+      section_shares: request.section_shares,
     }) as never;
   });
 
