@@ -12,6 +12,7 @@
 // - changes made by another process (`cairn index` in a terminal) are noticed by a probe
 //   reader, asked at most once per EXTERNAL_CHECK_MS.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LlmConfig } from '../config/schema.js';
 import type { RepoContext } from '../config/repo-context.js';
 import { describeError, IndexError, isCairnError, NotFoundError } from '../core/errors.js';
@@ -45,6 +46,10 @@ export type { IndexRunner };
 
 /** How often, at most, a request checks whether another process changed the index. */
 const EXTERNAL_CHECK_MS = 1000;
+/** How long a first request waits for another process's first index, how often it looks, how often it tries the lock. */
+const FIRST_INDEX_WAIT_MS = 120_000;
+const FIRST_INDEX_POLL_MS = 200;
+const FIRST_INDEX_RETRY_MS = 2_000;
 
 export interface WorkspaceOptions {
   /** The name requests address the repository by. */
@@ -288,9 +293,29 @@ export class Workspace {
       throw new IndexError('INDEX_MISSING', `no complete index in ${this.context.indexDir} yet`, { hint: 'retry when the server has built it' });
     }
     await this.refresh('first request', onProgress);
+    if (this.current === null && this.lastRefresh?.outcome === 'busy') await this.awaitOthersFirstIndex(onProgress);
     if (this.current !== null) return;
     if (this.lastError !== null) throw this.lastError;
     throw new IndexError('INDEX_MISSING', `no complete index in ${this.context.indexDir} yet`, { hint: 'another process is building it: retry when it has finished' });
+  }
+
+  /**
+   * Another process holds the index lock while there is no index yet (it is building the
+   * first one): a long-lived server waits for it, bounded, as a reader waits for an update
+   * in place — looking for the completed index often, and trying the lock now and then, so
+   * that a builder that died leaves the build to this process.
+   */
+  private async awaitOthersFirstIndex(onProgress?: (progress: IndexProgress) => void): Promise<void> {
+    const deadline = Date.now() + FIRST_INDEX_WAIT_MS;
+    let nextTry = Date.now() + FIRST_INDEX_RETRY_MS;
+    while (this.current === null && !this.closed && this.lastRefresh?.outcome === 'busy' && Date.now() < deadline) {
+      await sleep(FIRST_INDEX_POLL_MS);
+      this.openExisting();
+      if (this.current === null && Date.now() >= nextTry) {
+        nextTry = Date.now() + FIRST_INDEX_RETRY_MS;
+        await this.refresh('first request', onProgress);
+      }
+    }
   }
 
   /** Leases the current generation for `work` (building the index first if there is none). */

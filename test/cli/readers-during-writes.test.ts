@@ -1,12 +1,16 @@
 // Readers while another process writes the index: they answer from the last complete
 // index, or wait for an update under way, or say there is none — never from part of one.
 // The writer is a real `cairn index` process, stopped (SIGSTOP) part-way so that the
-// readers run against it deterministically, then let go (SIGCONT) or killed.
+// readers run against it deterministically, then let go (SIGCONT) or killed. A long-lived
+// server (`cairn mcp`) waits for a first index another process is building.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CAIRN_BIN, runCli, type CliResult } from '../support/cli.js';
 import { tempDir, type TempDir } from '../support/temp-repo.js';
@@ -111,6 +115,27 @@ describe('readers while another process writes the index', () => {
     }
     first.child.kill('SIGCONT');
     expect((await first.exited).code).toBe(0);
+  }, 120_000);
+
+  it('during a first index: `cairn mcp` waits for it and answers the call (it answered INDEX_MISSING)', async () => {
+    const repo = syntheticRepo();
+    const first = await stoppedWriter([repo.path], () => walBytes(join(repo.path, '.cairn', 'index.next.db')) > 1024 * 1024);
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CAIRN_BIN, 'mcp', '--repo', repo.path], env: { ...(process.env as Record<string, string>), CAIRN_INDEX_DIR: '', CI: '1' }, stderr: 'ignore' });
+    const client = new Client({ name: 'readers-during-writes', version: '1' });
+    await client.connect(transport);
+    try {
+      const call = client.callTool({ name: 'search_code', arguments: { query: 'render_17 Widget17', limit: 3 } }, undefined, { timeout: 100_000 }) as Promise<CallToolResult>;
+      // The call is in flight while the first index is still stopped part-way; then the builder goes on.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(existsSync(join(repo.path, '.cairn', 'index.db'))).toBe(false);
+      first.child.kill('SIGCONT');
+      const answer = await call;
+      expect(answer.isError ?? false, JSON.stringify(answer.content)).toBe(false);
+      expect((answer.structuredContent as { results: { path: string }[] }).results[0]?.path).toBe('pkg/sub17/mod_17.py');
+      expect((await first.exited).code).toBe(0);
+    } finally {
+      await client.close();
+    }
   }, 120_000);
 
   it('during an update in place: a reader waits for it, then answers from the completed index', async () => {
