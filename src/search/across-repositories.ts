@@ -22,12 +22,24 @@ export function searchAcrossRepositories(
   options: TextSearchOptions,
 ): { terms: string[]; results: RepositorySearchResult[] } {
   let terms: string[] = [];
-  const results: RepositorySearchResult[] = [];
-  for (const { repository, reader } of indexes) {
+  const parts = indexes.map(({ repository, reader }) => {
     const found = searchIndex(reader, options);
     terms = found.terms;
-    for (const result of found.results) results.push({ ...result, repository });
-  }
-  results.sort((a, b) => b.score - a.score || compareText(a.repository, b.repository) || compareText(a.path, b.path) || compareText(a.id, b.id));
-  return { terms, results: results.slice(0, options.limit) };
+    return { repository, rows: found.results };
+  });
+  return { terms, results: mergeByScore(parts, options.limit, (a, b) => compareText(a.id, b.id)) };
+}
+
+/**
+ * Each repository's rows, named with it, merged by score (each repository's own) into the
+ * best `limit`; ties by repository, then path, then `tie`.
+ */
+export function mergeByScore<T extends { score: number; path: string }>(
+  parts: readonly { repository: string; rows: readonly T[] }[],
+  limit: number,
+  tie: (a: T, b: T) => number,
+): (T & { repository: string })[] {
+  const rows = parts.flatMap(({ repository, rows }) => rows.map((row) => ({ ...row, repository })));
+  rows.sort((a, b) => b.score - a.score || compareText(a.repository, b.repository) || compareText(a.path, b.path) || tie(a, b));
+  return rows.slice(0, limit);
 }

@@ -88,14 +88,15 @@ describe('query threads', () => {
   });
 });
 
-describe('hydrations on two query threads', () => {
+/** The HTTP API over a copy of the shop fixture, its pooled operations on `threads` threads of `script`. */
+function apiOnThreads(threads: number, script: URL): { api: () => Api; pool: () => QueryRunner<typeof OPERATIONS> } {
   let repo: TempDir;
   let api: Api;
   let pool: QueryRunner<typeof OPERATIONS>;
   beforeAll(async () => {
     repo = fixtureRepo('shop');
     const context = await openRepo({ repo: repo.path, env: {} });
-    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads: 2, script: REAL_THREAD });
+    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads, script });
     api = await startApi([{ name: 'shop', path: repo.path }], { queries: pool });
   });
   afterAll(async () => {
@@ -103,33 +104,26 @@ describe('hydrations on two query threads', () => {
     await pool.close();
     repo.remove();
   });
+  return { api: () => api, pool: () => pool };
+}
+
+describe('hydrations on two query threads', () => {
+  const served = apiOnThreads(2, REAL_THREAD);
 
   it('runs one conversation\'s hydrations in turn across threads: numbered 1 to 4, none refused', async () => {
     const queries = ['`Cart.total`', '`apply_discount`', '`Cart.subtotal`', '`charge`'];
-    const answers = await Promise.all(queries.map((query) => api.post('/hydrate', { query, conversation_id: 'c-threads', max_tokens: 1500 })));
+    const answers = await Promise.all(queries.map((query) => served.api().post('/hydrate', { query, conversation_id: 'c-threads', max_tokens: 1500 })));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((answer) => answer.json['sequence']).sort()).toEqual([1, 2, 3, 4]);
-    expect(pool.counts()?.completed).toBeGreaterThanOrEqual(4);
+    expect(served.pool().counts()?.completed).toBeGreaterThanOrEqual(4);
   });
 });
 
 describe('a query thread that dies', () => {
-  let repo: TempDir;
-  let api: Api;
-  let pool: QueryRunner<typeof OPERATIONS>;
-  beforeAll(async () => {
-    repo = fixtureRepo('shop');
-    const context = await openRepo({ repo: repo.path, env: {} });
-    pool = startQueries({ repos: [{ name: 'shop', context }], env: {}, threads: 1, script: CRASHING_THREAD });
-    api = await startApi([{ name: 'shop', path: repo.path }], { queries: pool });
-  });
-  afterAll(async () => {
-    await api.close();
-    await pool.close();
-    repo.remove();
-  });
+  const served = apiOnThreads(1, CRASHING_THREAD);
 
   it('fails only its request, as a typed 500, and the pool answers the next one on a new thread', async () => {
+    const [api, pool] = [served.api(), served.pool()];
     const crashed = await api.post('/retrieval/search', { query: 'crash the thread' });
     expect(crashed.status).toBe(500);
     expect(crashed.json).toMatchObject({ error: { code: 'INTERNAL' } });

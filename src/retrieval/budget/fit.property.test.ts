@@ -301,29 +301,39 @@ function checkRightToRefuse(error: unknown, c: Case, format: RenderFormat, avail
   expect(used).toBeGreaterThan(available);
 }
 
+/**
+ * Fits the case in every format and checks what every fit holds (or that a refusal was its
+ * right); `more` checks what one property adds.
+ */
+function checkEveryFormat(c: Case, fit: (format: RenderFormat) => ContextPackage, more: (pkg: ContextPackage) => void = () => undefined): void {
+  const available = availableTokens(c.budget);
+  for (const format of RENDER_FORMATS) {
+    let pkg: ContextPackage;
+    try {
+      pkg = fit(format);
+    } catch (error) {
+      checkRightToRefuse(error, c, format, available);
+      continue;
+    }
+    checkBudget(pkg, format, available);
+    checkNoDuplicates(pkg);
+    checkAccounting(pkg, c.candidates);
+    checkPriority(pkg, c.candidates);
+    checkItems(pkg);
+    more(pkg);
+  }
+}
+
 // ---- properties ----------------------------------------------------------------------------
 
 describe('fitToBudget properties (o200k_base)', () => {
   it(`every format: within budget, no duplicates, priority respected, renders parse back (${RUNS} runs)`, () => {
     fc.assert(
       fc.property(caseArb, (c) => {
-        const available = availableTokens(c.budget);
-        for (const format of RENDER_FORMATS) {
-          let pkg: ContextPackage;
-          try {
-            pkg = fitToBudget(c.candidates, c.budget, counter, format, c.frame).package;
-          } catch (error) {
-            checkRightToRefuse(error, c, format, available);
-            continue;
-          }
-          checkBudget(pkg, format, available);
-          checkNoDuplicates(pkg);
-          checkAccounting(pkg, c.candidates);
-          checkPriority(pkg, c.candidates);
-          checkItems(pkg);
+        checkEveryFormat(c, (format) => fitToBudget(c.candidates, c.budget, counter, format, c.frame).package, (pkg) => {
           checkRoundTrip(pkg);
           expect(pkg.edges.every((e) => pkg.items.some((i) => i.path === e.from) && pkg.items.some((i) => i.path === e.to))).toBe(true);
-        }
+        });
       }),
       { numRuns: RUNS },
     );
@@ -338,23 +348,9 @@ describe('fitToBudget properties (o200k_base)', () => {
     });
     fc.assert(
       fc.property(caseArb, sharesArb, (c, shares) => {
-        const available = availableTokens(c.budget);
         // Sections by identity, spread over the three item sections.
         const of = Object.fromEntries(c.candidates.map((item) => [itemIdentity(item), SECTION_NAMES[itemIdentity(item).length % 3]!]));
-        for (const format of RENDER_FORMATS) {
-          let pkg: ContextPackage;
-          try {
-            pkg = fitToBudget(c.candidates, c.budget, counter, format, c.frame, { shares, of }).package;
-          } catch (error) {
-            checkRightToRefuse(error, c, format, available);
-            continue;
-          }
-          checkBudget(pkg, format, available);
-          checkNoDuplicates(pkg);
-          checkAccounting(pkg, c.candidates);
-          checkPriority(pkg, c.candidates);
-          checkItems(pkg);
-        }
+        checkEveryFormat(c, (format) => fitToBudget(c.candidates, c.budget, counter, format, c.frame, { shares, of }).package);
       }),
       { numRuns: Math.ceil(RUNS / 2) },
     );
