@@ -14,21 +14,13 @@ import { hydrateEpisode } from '../../operations/memory.js';
 import { refineContext } from '../../operations/refine.js';
 import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
 import { FILE_RELATIONS, graphAround, referencesOf, similarOf, type Impact, type Similarity } from '../../operations/targets.js';
-import type { diagnoseBody, graphBody, hydrateBody, impactBody, refineBody, similarBody } from './schemas.js';
-
-export interface ContextRequest {
-  task: string;
-  task_id?: string | undefined;
-  budget?: { context_window: number; reserved_tokens: number } | undefined;
-  max_tokens?: number | undefined;
-  stages?: string[] | undefined;
-  format: RenderFormat;
-  history?: number | undefined;
-  section_shares?: Record<string, number> | undefined;
-}
+import type { diagnoseBody, graphBody, hydrateBody, impactBody, refineBody, retrieveBody, similarBody } from './schemas.js';
 
 /** A route's validated body without the repository it names (the runner picks the repository). */
 type Body<S extends z.ZodType> = Omit<z.infer<S>, 'repo'>;
+
+/** `/retrieve`'s body (a task id may be given); `/retrieval/context` sends the same without one. */
+export type ContextRequest = Body<typeof retrieveBody>;
 
 export const OPERATIONS = {
   search: (repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> => searchCode(repo, input),

@@ -30,15 +30,7 @@ export function registerRetrievalRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDe
   app.openapi(postRoute('/retrieval/context', 'The context package a task needs, within a token budget', contextBody, contextAnswer, TAG, 'getContext'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
     // Cached as JSON only: that form names its paths, which a cache hit checks are still there.
-    return replyPooled(c, deps, { route: 'context', repo, request, cacheable: request.format === 'json', paths: contextPaths }, 'context', {
-      task: request.task,
-      budget: request.budget,
-      max_tokens: request.max_tokens,
-      stages: request.stages,
-      format: request.format,
-      history: request.history,
-      section_shares: request.section_shares,
-    }) as never;
+    return replyPooled(c, deps, { route: 'context', repo, request, cacheable: request.format === 'json', paths: contextPaths }, 'context', request) as never;
   });
 
   app.openapi(postRoute('/retrieval/similar', 'The files (or symbols) most similar to a file or symbol', similarBody, openAnswer('Similarity'), TAG, 'similar'), async (c) => {

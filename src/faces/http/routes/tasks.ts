@@ -13,16 +13,7 @@ const TAG = 'tasks';
 export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, deps: RouteDeps): void {
   app.openapi(postRoute('/retrieve', 'Run the retrieval pipeline for a task (a new run, logged, refinable)', retrieveBody, contextAnswer, TAG, 'retrieve'), async (c) => {
     const { repo, ...request } = c.req.valid('json');
-    return replyPooled(c, deps, { route: 'retrieve', repo, request, cacheable: false }, 'context', {
-      task: request.task,
-      task_id: request.task_id,
-      budget: request.budget,
-      max_tokens: request.max_tokens,
-      stages: request.stages,
-      format: request.format,
-      history: request.history,
-      section_shares: request.section_shares,
-    }) as never;
+    return replyPooled(c, deps, { route: 'retrieve', repo, request, cacheable: false }, 'context', request) as never;
   });
 
   app.openapi(postRoute('/refine', "Re-run a task with what its package lacked", refineBody, contextAnswer, TAG, 'refine'), async (c) => {
