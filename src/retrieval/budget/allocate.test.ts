@@ -170,6 +170,19 @@ describe('allocate: duplicates', () => {
     expect(shown(run(specs, 19))).toEqual(['a.py::f=full', 'b.py=full']);
     expect(shown(run(specs, 18))).toEqual(['a.py::f=signature', 'b.py=full']);
   });
+
+  it('places an item that did not fit at first with the room a later absorption frees (CI property failure)', () => {
+    const specs = [
+      { path: 'a.py', symbol: 'f', score: 3, full: x(20), lines: [2, 5] as [number, number] },
+      { path: 'b.py', score: 2, full: x(15), signature: null },
+      { path: 'a.py', symbol: 'Outer', score: 1, full: x(3), lines: [1, 10] as [number, number] },
+    ];
+    // f takes 21 of 30; b.py (16) does not fit in the 9 left; Outer in full (4) absorbs f
+    // and frees 21: 4 used, and b.py's code fits in the 26 left — not only its path line.
+    const result = run(specs, 30);
+    expect(shown(result)).toEqual(['b.py=full', 'a.py::Outer=full']);
+    expect(result.estimate).toBe(20);
+  });
 });
 
 describe('allocate: edges', () => {

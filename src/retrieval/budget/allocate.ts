@@ -99,12 +99,15 @@ export function allocate(slots: readonly Slot[], edges: readonly FileEdge[], cos
     if (sections && (state.detail.has(slot) || isCovered(state, slot))) continue;
     if (!coverByContainer(state, slot)) raise(state, slot, 'path', codeDetails(slot));
   }
-  // Absorptions may have freed budget for an item tried earlier: go round again.
+  // Absorptions may have freed budget for an item tried earlier — one held below its
+  // ceiling, or one that did not fit at all: go round again.
   for (let raised = true; raised; ) {
     raised = false;
     for (const slot of slots) {
       const current = state.detail.get(slot);
-      if (current !== undefined && current !== slot.ceiling && raise(state, slot, current, codeDetails(slot))) raised = true;
+      if (current === undefined) {
+        if (!isCovered(state, slot) && !coverByContainer(state, slot) && raise(state, slot, 'path', codeDetails(slot))) raised = true;
+      } else if (current !== slot.ceiling && raise(state, slot, current, codeDetails(slot))) raised = true;
     }
   }
   name(state, slots);
