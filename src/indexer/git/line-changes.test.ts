@@ -67,6 +67,17 @@ describe('gitLineHistory', () => {
     expect(await gitLineHistory(root).changesIn({ ...DISCOUNT_AT_V4, commits: shas })).toEqual([]);
   });
 
+  it('checks the file against HEAD once for definitions asked together, and again for the next package', async () => {
+    const history = gitLineHistory(root);
+    const PRICE_AT_V4 = { path: 'shop/pricing.py', startLine: 4, endLine: 5 };
+    const [discount, price] = await Promise.all([history.changesIn({ ...DISCOUNT_AT_V4, commits: shas }), history.changesIn({ ...PRICE_AT_V4, commits: shas })]);
+    expect(discount.map((change) => change.sha)).toEqual([shas[0], shas[1]]);
+    expect(price.map((change) => change.sha)).toEqual([shas[0], shas[2]]);
+    // The same reader after the file was edited: the check is not remembered past its package.
+    writeFileSync(path.join(root, 'shop/pricing.py'), `# edited\n${V4}`);
+    expect(await history.changesIn({ ...DISCOUNT_AT_V4, commits: shas })).toEqual([]);
+  });
+
   it('reads nothing outside a git repository, or for a range beyond the file', async () => {
     const plain = mkdtempSync(path.join(tmpdir(), 'cairn-line-changes-plain-'));
     try {

@@ -1,5 +1,5 @@
 // What given commits changed inside a range of lines (a definition of the package), read
-// from git for the historical section. Per range: `git rev-parse HEAD:./path` (the range is
+// from git for the historical section. Per file: `git rev-parse HEAD:./path` (the range is
 // that of the file on disk, so it is read only when that file is the file at HEAD — same
 // blob id — otherwise the line numbers would be another file's); then per commit asked,
 // `git diff-tree -U0 <sha> HEAD` of the file, which maps the range back to where it stood
@@ -30,11 +30,21 @@ export function gitLineHistory(root: string): LineHistoryReader {
     }
     return known;
   };
+  // Checked on every package (the file may have changed since the last one), but once for
+  // the definitions of one file asked together: calls in flight share the check.
+  const checking = new Map<string, Promise<string | null>>();
+  const headOf = (path: string): Promise<string | null> => {
+    let check = checking.get(path);
+    if (check === undefined) {
+      check = headBlobOfDisk(root, path).finally(() => checking.delete(path));
+      checking.set(path, check);
+    }
+    return check;
+  };
   return {
     async changesIn(request) {
       if (request.commits.length === 0) return [];
-      // Checked on every call: the file may have changed since the last one.
-      const head = await headBlobOfDisk(root, request.path);
+      const head = await headOf(request.path);
       if (head === null) return [];
       const range = { start: request.startLine, end: request.endLine };
       const read = await Promise.all(request.commits.map((sha) => changeOfCommit(diff, { path: request.path, head, sha }, range)));
