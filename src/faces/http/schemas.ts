@@ -5,7 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { FILE_RELATIONS, MAX_IMPACT_DEPTH } from '../../operations/targets.js';
-import { MAX_HISTORY_COMMITS } from '../../operations/context.js';
+import { MAX_HISTORY_COMMITS, sectionSharesSchema } from '../../operations/context.js';
 
 /** Longest task or query text accepted (the body limit bounds it too). */
 const MAX_TEXT = 4 * 1024 * 1024;
@@ -96,10 +96,7 @@ export const contextBody = z
     stages: z.array(z.string().min(1).max(64)).min(1).max(16).optional().openapi({ description: 'Stages in order (default: retrieval.stages, else every stage)' }),
     format: z.enum(['json', 'markdown', 'prompt']).default('json'),
     history: z.number().int().min(0).max(MAX_HISTORY_COMMITS).optional().openapi({ description: 'Recent commits per file shown in a historical section, within the budget (default: none)' }),
-    section_shares: z
-      .object({ primary: z.number().min(0).max(1), supporting: z.number().min(0).max(1), historical: z.number().min(0).max(1), supplementary: z.number().min(0).max(1) })
-      .partial()
-      .strict()
+    section_shares: sectionSharesSchema
       .refine((shares) => Object.values(shares).reduce((sum, value) => sum + value, 0) <= 1 + 1e-9, { message: 'the section shares must sum to at most 1' })
       .optional()
       .openapi({ description: 'Shares of the budget by section (primary, supporting, historical, supplementary), each 0-1, summing to at most 1; what a section leaves flows to the next (default: one priority order)' }),

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { RENDER_FORMATS, type RenderFormat } from '../../core/context-package.js';
+import { sectionSharesSchema } from '../budget/section-shares-schema.js';
 
 export const storedTaskSchema = z.object({
   text: z.string(),
@@ -13,6 +14,6 @@ export const storedTaskSchema = z.object({
   /** Recent commits per file in the historical section (absent: none). */
   history: z.number().int().min(0).optional(),
   /** Shares of the budget by section (absent: none asked for). */
-  sectionShares: z.object({ primary: z.number().min(0).max(1), supporting: z.number().min(0).max(1), historical: z.number().min(0).max(1), supplementary: z.number().min(0).max(1) }).partial().strict().optional(),
+  sectionShares: sectionSharesSchema.optional(),
 });
 export type StoredTask = z.infer<typeof storedTaskSchema>;
