@@ -2,10 +2,12 @@
 // `//!` lines) or the comment it opens with, as one cleaned paragraph. License and
 // copyright headers, shebangs, encoding lines and editor modelines are passed over: they say
 // nothing about the file. Docs files (Markdown, reStructuredText, text) give their first
-// heading or line.
+// heading or line. The markers are stripped as extraction strips a definition's comments
+// and docstrings (languages/text.ts).
 
 import { MAX_MODULE_DOC_CHARS } from '../../core/file-meta.js';
 import type { Language } from '../../core/entities.js';
+import { cleanCommentBlock, cleanDocstring } from '../languages/text.js';
 
 type CommentStyle = 'hash' | 'slash' | 'none';
 
@@ -58,46 +60,38 @@ function pythonDocstring(lines: readonly string[], at: number): Block | null {
   const open = DOCSTRING_OPEN.exec(first);
   if (!open) return null;
   const quote = open[1]!;
-  const rest = first.slice(open[0].length);
-  const closesHere = rest.indexOf(quote);
-  if (closesHere >= 0) return { text: rest.slice(0, closesHere), next: at + 1 };
+  const closesHere = first.indexOf(quote, open[0].length);
+  if (closesHere >= 0) return docstring(first.slice(0, closesHere + quote.length), at + 1);
   if (quote.length === 1) return null;
-  const parts = [rest];
   for (let line = at + 1; line < lines.length; line++) {
-    const text = lines[line]!;
-    const close = text.indexOf(quote);
-    if (close >= 0) return { text: [...parts, text.slice(0, close)].join('\n'), next: line + 1 };
-    parts.push(text);
+    const close = lines[line]!.indexOf(quote);
+    if (close >= 0) return docstring([first, ...lines.slice(at + 1, line), lines[line]!.slice(0, close + quote.length)].join('\n'), line + 1);
   }
-  return { text: parts.join('\n'), next: lines.length };
+  return docstring([first, ...lines.slice(at + 1)].join('\n'), lines.length);
+}
+
+/** A docstring literal cleaned as extraction cleans one (languages/text.ts). */
+function docstring(literal: string, next: number): Block {
+  return { text: cleanDocstring(literal) ?? '', next };
 }
 
 /** A run of line comments, or one block comment, starting at `at`; null when the line is code. */
 function commentBlock(lines: readonly string[], at: number, style: CommentStyle): Block | null {
   const first = lines[at]!.trim();
   if (style === 'slash' && first.startsWith('/*')) return blockComment(lines, at);
-  const marker = style === 'hash' ? /^#+!?\s?/ : /^\/\/[/!]?\s?/;
+  const marker = style === 'hash' ? /^#/ : /^\/\//;
   if (!marker.test(first)) return null;
-  const parts: string[] = [];
   let line = at;
-  for (; line < lines.length; line++) {
-    const text = lines[line]!.trim();
-    if (!marker.test(text)) break;
-    parts.push(text.replace(marker, ''));
-  }
-  return { text: parts.join('\n'), next: line };
+  while (line < lines.length && marker.test(lines[line]!.trim())) line++;
+  return { text: cleanCommentBlock(lines.slice(at, line).map((text) => text.trim())) ?? '', next: line };
 }
 
 function blockComment(lines: readonly string[], at: number): Block {
-  const parts: string[] = [];
   for (let line = at; line < lines.length; line++) {
-    const text = lines[line]!.trim();
-    const close = text.indexOf('*/', line === at ? 2 : 0);
-    const body = close >= 0 ? text.slice(0, close) : text;
-    parts.push(body.replace(/^\/\*+!?/, '').replace(/^\*+\s?/, ''));
-    if (close >= 0) return { text: parts.join('\n'), next: line + 1 };
+    const close = lines[line]!.indexOf('*/', line === at ? lines[at]!.indexOf('/*') + 2 : 0);
+    if (close >= 0) return { text: cleanCommentBlock([[...lines.slice(at, line), lines[line]!.slice(0, close + 2)].join('\n').trim()]) ?? '', next: line + 1 };
   }
-  return { text: parts.join('\n'), next: lines.length };
+  return { text: cleanCommentBlock([lines.slice(at).join('\n').trim()]) ?? '', next: lines.length };
 }
 
 /** A docs file's title: its first Markdown heading, an underlined reST title, or its first line. */
