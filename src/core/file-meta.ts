@@ -3,7 +3,7 @@
 // domain derived from its path), what it defines at the top level and which tests import
 // it. Deterministic: the same bytes at the same path give the same record.
 
-import type { FileKind, Language } from './entities.js';
+import type { FileRecord } from './entities.js';
 
 /** What is derived from one file's path and content alone (stored with the file). */
 export interface FileMetaRecord {
@@ -18,18 +18,10 @@ export interface FileMetaRecord {
   topLevel: string[];
 }
 
-/** The record as read back, joined with the file's facts and the tests that import it. */
-export interface FileMetadata extends FileMetaRecord {
-  language: Language;
-  kind: FileKind;
-  size: number;
-  lines: number;
-  isTest: boolean;
+/** The record as read back, joined with the file's own facts and the tests that import it. */
+export interface FileMetadata extends FileMetaRecord, Pick<FileRecord, 'language' | 'kind' | 'size' | 'lines' | 'isTest' | 'lastCommitAt' | 'commitCount'> {
   /** Test files whose imports resolve to this file, sorted. */
   tests: string[];
-  /** Unix seconds of the last commit touching the file (mined history), null outside git. */
-  lastCommitAt: number | null;
-  commitCount: number;
 }
 
 export const MAX_TOP_LEVEL_NAMES = 40;
