@@ -2,7 +2,8 @@
 // `--requests` searches (or contexts) in turn, round-robin over the replicas' URLs; prints
 // p50/p90/p99 and throughput as JSON. Usage:
 //   node bench/pg-serve/load.mjs --clients 50 --requests 20 --route search URL [URL…]
-// Queries are the lines of --queries FILE (default: a few fixed ones).
+// Queries are the lines of --queries FILE (default: a few fixed ones). A search names one
+// served repository with --repo NAME, or spans several with --repos '*' or --repos a,b.
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,13 +15,17 @@ const { values, positionals } = parseArgs({
     requests: { type: 'string', default: '20' },
     route: { type: 'string', default: 'search' },
     queries: { type: 'string' },
+    repo: { type: 'string' },
+    repos: { type: 'string' },
+    salt: { type: 'string', default: '' },
   },
 });
 const urls = positionals;
 if (urls.length === 0) throw new Error('name at least one replica URL');
 const queries = values.queries ? readFileSync(values.queries, 'utf8').split('\n').filter(Boolean) : ['blueprint url_for', 'request context teardown', 'json provider dumps', 'session cookie signing', 'cli command group'];
 const path = values.route === 'context' ? '/retrieval/context' : '/retrieval/search';
-const body = (query) => (values.route === 'context' ? { task: query, max_tokens: 4000 } : { query, limit: 10 });
+const where = values.repos !== undefined ? { repos: values.repos === '*' ? '*' : values.repos.split(',') } : values.repo !== undefined ? { repo: values.repo } : {};
+const body = (query) => (values.route === 'context' ? { task: query, max_tokens: 4000, ...where } : { query, limit: 10, ...where });
 
 const times = [];
 const statuses = new Map();
@@ -28,8 +33,8 @@ let next = 0;
 async function client(n) {
   for (let i = 0; i < Number(values.requests); i++) {
     const url = urls[next++ % urls.length];
-    // A word of its own per request: no answer comes from the server's result cache.
-    const query = `${queries[(n + i) % queries.length]} r${n}x${i}`;
+    // A word of its own per request (--salt makes another run's differ too): no answer comes from the server's result cache.
+    const query = `${queries[(n + i) % queries.length]} r${n}x${i}${values.salt}`;
     const started = performance.now();
     const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(query)) });
     await response.arrayBuffer();
