@@ -28,7 +28,7 @@ export async function searchRepos(io: Io, context: RepoContext, asked: '*' | str
   try {
     const local = store.repository;
     const run = (handle: SearchHandle | null): Promise<AcrossAnswer> => {
-      const sets: SearchableRepositories[] = handle === null ? [published] : [oneRepository([local], (asked) => searchCode(handle, asked)), published];
+      const sets: SearchableRepositories[] = handle === null ? [published] : [oneRepository([local], (request) => searchCode(handle, request)), published];
       return searchRepositories(firstOf(...sets), asked, input);
     };
     const wantsLocal = asked === '*' ? published.has(local) : asked.includes(local);
