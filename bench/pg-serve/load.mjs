@@ -24,14 +24,15 @@ const queries = values.queries ? readFileSync(values.queries, 'utf8').split('\n'
 const path = values.route === 'context' ? '/retrieval/context' : '/retrieval/search';
 const body = (query) => (values.route === 'context' ? { task: query, max_tokens: 4000 } : { query, limit: 10 });
 
+const RUN = Math.random().toString(36).slice(2, 8);
 const times = [];
 const statuses = new Map();
 let next = 0;
 async function client(n) {
   for (let i = 0; i < Number(values.requests); i++) {
     const url = urls[next++ % urls.length];
-    // A word of its own per request: no answer comes from the server's result cache.
-    const query = `${queries[(n + i) % queries.length]} r${n}x${i}`;
+    // A word of its own per request and per run: no answer comes from the server's result cache.
+    const query = `${queries[(n + i) % queries.length]} r${RUN}n${n}x${i}`;
     const started = performance.now();
     let status;
     try {
