@@ -40,6 +40,6 @@ printf '{"serve_ready_seconds":%.1f}\n' "$(echo "$(date +%s.%N) - $started" | bc
 # Warm every repository once (a replica checks out each generation on first use).
 $load --clients 1 --requests 20 --repos '*' --queries "$queries" "http://127.0.0.1:$port" >/dev/null
 for round in 1 2; do
-  echo "{\"round\":$round,\"across_all\":$($load --clients 1 --requests 40 --salt "a$round" --repos '*' --queries "$queries" "http://127.0.0.1:$port"),\"one_repository\":$($load --clients 1 --requests 40 --salt "o$round" --repo sympy --queries "$queries" "http://127.0.0.1:$port")}"
+  echo "{\"round\":$round,\"across_all\":$($load --clients 1 --requests 40 --repos '*' --queries "$queries" "http://127.0.0.1:$port"),\"one_repository\":$($load --clients 1 --requests 40 --repo sympy --queries "$queries" "http://127.0.0.1:$port")}"
 done
 echo "{\"across_all_10_clients\":$($load --clients 10 --requests 10 --repos '*' --queries "$queries" "http://127.0.0.1:$port")}"

@@ -63,24 +63,40 @@ export function openPublishedReader(choice: PostgresChoice, indexDir: string): C
       hint: `run \`cairn index --store URL\` on the repository (it publishes the index every replica reads)`,
     });
   }
-  const state = { reader: openSqliteCuratedReader(first.dir), generation: first.info.generation };
-  const latest = (): boolean => {
-    let newer: { dir: string; info: GenerationInfo } | null;
+  const newer = (after: number): { dir: string; generation: number } | null => {
     try {
-      newer = checkoutNewest(generations, choice, cacheDir, state.generation);
+      const found = checkoutNewest(generations, choice, cacheDir, after);
+      return found === null ? null : { dir: found.dir, generation: found.info.generation };
     } catch (error) {
       // The database is away: the generation on disk still answers; the next look tries again.
-      if (isCairnError(error) && error.code === 'STORE_UNAVAILABLE') return false;
+      if (isCairnError(error) && error.code === 'STORE_UNAVAILABLE') return null;
       throw error;
     }
-    if (newer === null) return false;
-    const next = openSqliteCuratedReader(newer.dir);
+  };
+  return followingReader({ dir: first.dir, generation: first.info.generation }, newer, () => generations.close());
+}
+
+/**
+ * A SQLite reader of one generation folder that `latest()` moves to the next one `newer`
+ * finds (and `close` closes with `onClose`): readers of the published index and, on a
+ * query thread, of the generation its main thread checked out (thread-stores.ts).
+ */
+export function followingReader(
+  first: { dir: string; generation: number },
+  newer: (after: number) => { dir: string; generation: number } | null,
+  onClose: () => void = () => undefined,
+): CuratedReader {
+  const state = { reader: openSqliteCuratedReader(first.dir), generation: first.generation };
+  const latest = (): boolean => {
+    const found = newer(state.generation);
+    if (found === null) return false;
+    const next = openSqliteCuratedReader(found.dir);
     state.reader.close();
-    Object.assign(state, { reader: next, generation: newer.info.generation });
+    Object.assign(state, { reader: next, generation: found.generation });
     return true;
   };
   const close = (): void => {
-    generations.close();
+    onClose();
     state.reader.close();
   };
   return new Proxy({} as CuratedReader, {

@@ -8,7 +8,7 @@
 import type { RepoContext } from '../config/repo-context.js';
 import { OPERATIONS } from '../faces/http/operations.js';
 import { openServeSet, type ServeSet, type ServeSetOptions } from '../serve/live.js';
-import { inProcessQueries, startQueryPool, type QueryRunner } from '../serve/query-pool.js';
+import { inProcessQueries, routedQueries, startQueryPool, type QueryRunner } from '../serve/query-pool.js';
 import type { ServeWiring } from '../serve/wiring.js';
 import { agentVisibility, diagnosticsOver } from './diagnostics.js';
 import { gitLineHistory } from '../indexer/git/line-changes.js';
@@ -41,9 +41,20 @@ export function openServed(repos: { name: string; context: RepoContext }[], opti
 
 /** The HTTP face's query threads (its pooled operations), or those operations in this thread without the compiled script. */
 export function startQueries(options: { repos: { name: string; context: RepoContext }[]; env: NodeJS.ProcessEnv; threads: number; script?: URL }): QueryRunner<typeof OPERATIONS> {
-  // libpq's native binding loads into one thread of a process only (it is not
-  // context-aware: a second thread gets "Module did not self-register"), and the main
-  // thread holds it: on a shared store the operations run in the main thread.
-  if (options.repos.some((repo) => repo.context.store !== undefined)) return inProcessQueries(OPERATIONS);
-  return startQueryPool({ ...options, operations: OPERATIONS, script: options.script ?? QUERY_WORKER_SCRIPT });
+  const pool = startQueryPool({ ...options, operations: OPERATIONS, script: options.script ?? QUERY_WORKER_SCRIPT });
+  if (options.repos.every((repo) => repo.context.store === undefined)) return pool;
+  return routedQueries(pool, inProcessQueries(OPERATIONS), (repo, op, input) => repo.workspace.context.store === undefined || runsOnThread(op, input));
+}
+
+/**
+ * Whether an operation on a shared store can run on a query thread. libpq's native binding
+ * loads into one thread of a process only (it is not context-aware: a second thread gets
+ * "Module did not self-register"), and the main thread holds it. A thread reads the index
+ * from the generation the main thread checked out and hands its raw-log and session writes
+ * back (thread-stores.ts); what reads the shared state — a task's session (`context` with a
+ * task id, `refine`), episode memory (`hydrate`), failure memory (`diagnose`) — stays here.
+ */
+export function runsOnThread(op: keyof typeof OPERATIONS, input: unknown): boolean {
+  if (op === 'context') return (input as { task_id?: string }).task_id === undefined;
+  return op === 'search' || op === 'similar' || op === 'graph' || op === 'impact';
 }

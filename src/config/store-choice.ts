@@ -51,13 +51,17 @@ export function resolveStoreChoice(input: StoreChoiceInput): StoreChoice {
     : null;
   if (chosen === null || chosen[0].trim().toLowerCase() === 'sqlite') return { adapter: 'sqlite' };
   const [url, from] = chosen;
+  return { adapter: 'postgres', url: checkedPostgresUrl(url, from), repository: repositoryName(input), from };
+}
+
+/** The URL, trimmed; CONFIG_INVALID (the value not echoed: a mistyped URL may still hold a password) unless it is a postgres:// URL. */
+export function checkedPostgresUrl(url: string, from: StoreSource): string {
   if (!POSTGRES_URL.test(url.trim())) {
-    // The value is not echoed: a mistyped URL may still hold a password.
     throw new ConfigError(`${from} is neither \`sqlite\` nor a postgres:// URL`, {
       hint: 'write it as postgres://user@host:5432/database (libpq settings such as sslmode=verify-full go in the query string)',
     });
   }
-  return { adapter: 'postgres', url: url.trim(), repository: repositoryName(input), from };
+  return url.trim();
 }
 
 /** `store.repository` in cairn.yaml, else the repository folder's name. */

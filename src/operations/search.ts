@@ -2,7 +2,7 @@
 // hybrid ranker `cairn search` uses, or plain BM25 (which also matches promoted, current
 // `cairn enrich` summaries as the file field `summary`), as compact rows.
 
-import type { RepoHandle } from './handle.js';
+import type { RepoContext, RepoHandle } from './handle.js';
 import { LANGUAGES, type Language } from '../core/entities.js';
 import { isCairnError, UsageError } from '../core/errors.js';
 import { languageNamed } from '../indexer/classify/language.js';
@@ -11,6 +11,17 @@ import type { RankResult, SignalContribution } from '../search/rank/types.js';
 import { searchIndex, type TextSearchResult } from '../search/text-search.js';
 
 export type { TextSearchResult };
+
+/**
+ * What a search reads: the index, its enrichment and ranker, and the working copy its rows
+ * are checked against. A repository published in PostgreSQL that this process does not
+ * serve has no working copy here (`workingCopy: false`): it is searched from its index
+ * alone, and its rows name files as indexed.
+ */
+export interface SearchHandle extends Pick<RepoHandle, 'reader' | 'enrichment' | 'ranker'> {
+  readonly context: Pick<RepoContext, 'root'>;
+  readonly workingCopy?: false;
+}
 /** The query's analysis as `--explain` prints it. */
 export { describeAnalysis } from '../search/query/analyze.js';
 import type { FileFilter } from '../store/curated.js';
@@ -79,14 +90,15 @@ export type SearchFound =
  * to the plain one when the vector model fails) or BM25, rows of files deleted since the
  * last refresh dropped (a few more are asked for, so that `limit` rows remain).
  */
-export async function findCode(repo: RepoHandle, input: SearchInput): Promise<SearchFound> {
+export async function findCode(repo: SearchHandle, input: SearchInput): Promise<SearchFound> {
   if (input.query.trim() === '') throw new UsageError('query is empty', { hint: 'pass identifiers, a path, an error message or a task description' });
   const filter = filterOf(input);
   const asked = input.limit + 5;
-  const root = repo.context.root;
+  const onDisk = <T>(entries: T[], pathOf: (entry: T) => string): { kept: T[]; gone: number } =>
+    repo.workingCopy === false ? { kept: entries, gone: 0 } : onDiskOnly(repo.context.root, entries, pathOf);
   if (input.mode === 'bm25' || input.kind === 'doc') {
     const { terms, results } = searchIndex(repo.reader(), { query: input.query, limit: asked, ...(input.kind ? { kind: input.kind } : {}), filter, enrichment: repo.enrichment() });
-    const { kept, gone } = onDiskOnly(root, results, (hit) => hit.path);
+    const { kept, gone } = onDisk(results, (hit) => hit.path);
     return { mode: 'bm25', terms, hits: kept.slice(0, input.limit), deleted: gone };
   }
   const ranked = await rank(repo, { query: input.query, limit: asked, filter });
@@ -98,12 +110,12 @@ export async function findCode(repo: RepoHandle, input: SearchInput): Promise<Se
           return { kind: 'symbol', path: hit.path, id: hit.key, title: record?.qualifiedName ?? null, line: record?.startLine ?? null, score: hit.score, signals: hit.signals };
         })
       : ranked.result.files.map((hit) => ({ kind: 'file', path: hit.path, id: hit.path, title: null, line: null, score: hit.score, signals: hit.signals }));
-  const { kept, gone } = onDiskOnly(root, rows, (row) => row.path);
+  const { kept, gone } = onDisk(rows, (row) => row.path);
   return { mode: 'hybrid', rows: kept.slice(0, input.limit), analysis: ranked.result.analysis, deleted: gone, ...(ranked.note ? { note: ranked.note } : {}) };
 }
 
 /** The search as the agent faces answer it: compact rows, scores rounded. */
-export async function searchCode(repo: RepoHandle, input: SearchInput): Promise<SearchAnswer> {
+export async function searchCode(repo: SearchHandle, input: SearchInput): Promise<SearchAnswer> {
   const found = await findCode(repo, input);
   const results: SearchRow[] =
     found.mode === 'bm25'
@@ -122,7 +134,7 @@ export function filterOf(input: SearchInput): FileFilter {
   };
 }
 
-async function rank(repo: RepoHandle, request: { query: string; limit: number; filter: FileFilter }): Promise<{ result: RankResult; note?: string }> {
+async function rank(repo: SearchHandle, request: { query: string; limit: number; filter: FileFilter }): Promise<{ result: RankResult; note?: string }> {
   const ranker = repo.ranker();
   if (ranker === null) return { result: await cairnRanker.rank(repo.reader(), request) };
   try {

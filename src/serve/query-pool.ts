@@ -14,6 +14,7 @@ import type { RepoContext } from '../config/repo-context.js';
 import { CairnError, errorOfFault, type ThreadFault } from '../core/errors.js';
 import type { RepoHandle } from '../operations/handle.js';
 import type { ServedRepo } from './live.js';
+import type { ForwardedRecord } from './forwarded-records.js';
 
 /** The operations a pool runs, by name: each over a leased index state, plain data in and out (a face's table: faces/http/operations.ts). */
 export type OperationTable = Record<string, (handle: RepoHandle, input: never) => Promise<unknown>>;
@@ -30,8 +31,11 @@ export interface QueryJob {
   input: unknown;
 }
 
-/** The answer, or the error as plain data (a structured clone keeps no class). */
-export type QueryReply = { value: unknown } | { fault: ThreadFault };
+/**
+ * The answer, or the error as plain data (a structured clone keeps no class); with the
+ * writes the thread handed back for the main thread to make (a shared store: forwarded-records.ts).
+ */
+export type QueryReply = ({ value: unknown } | { fault: ThreadFault }) & { records?: ForwardedRecord[] };
 
 export interface PoolCounts {
   threads: number;
@@ -93,6 +97,9 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
     async run(repo, op, input, turn) {
       const onThread = async (): Promise<never> => {
         await repo.workspace.ensureIndex();
+        // As a lease in this thread would: a newer state another process made is adopted here
+        // first (on a shared store, checked out: the threads read what this thread checked out).
+        repo.workspace.checkExternal();
         let reply: QueryReply;
         try {
           reply = await pool.run({ repo: repo.name, generation: repo.workspace.generation(), op, input });
@@ -100,6 +107,8 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
           threadFailures += 1;
           throw new CairnError('INTERNAL', `the query thread answering this ${op} request stopped`, { hint: 'retry: the thread has been replaced (the server log has the details)', cause: error });
         }
+        // Stored before the request is answered, as the run's own flush would have stored them.
+        if (reply.records !== undefined && reply.records.length > 0) repo.workspace.writeForwarded(reply.records);
         if ('fault' in reply) throw errorOfFault(reply.fault);
         return reply.value as never;
       };
@@ -108,5 +117,21 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
     },
     counts: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed, utilization: pool.utilization, threadFailures }),
     close: () => pool.destroy(),
+  };
+}
+
+/**
+ * Each call to the pool or to this thread, as `onPool` says (a shared store: the operations
+ * that read its shared state stay on the main thread, the only one that reaches it).
+ */
+export function routedQueries<T extends OperationTable>(
+  pool: QueryRunner<T>,
+  here: QueryRunner<T>,
+  onPool: (repo: ServedRepo, op: keyof T & string, input: unknown) => boolean,
+): QueryRunner<T> {
+  return {
+    run: (repo, op, input, turn) => (onPool(repo, op, input) ? pool.run(repo, op, input, turn) : here.run(repo, op, input, turn)),
+    counts: () => pool.counts(),
+    close: () => pool.close(),
   };
 }

@@ -33,6 +33,7 @@ import type { RepoGraph } from '../search/graph/repo-graph.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { EnrichmentReader } from '../store/enrichment.js';
 import { followedEnrichment } from './enrichment.js';
+import { writeForwarded, type ForwardedRecord } from './forwarded-records.js';
 import type { CuratedReader } from '../store/curated.js';
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryCounters, MemoryStore } from '../store/memory.js';
@@ -383,6 +384,11 @@ export class Workspace {
       return this.current !== null;
     }
     return this.adopt();
+  }
+
+  /** Writes a query thread handed back (its run's raw-log entries and session patches) through this workspace's stores. */
+  writeForwarded(records: readonly ForwardedRecord[]): void {
+    writeForwarded(records, this.shared.rawLog, this.shared.sessions);
   }
 
   /** ETV cache hits and misses so far (null while the memory store has not been opened). */

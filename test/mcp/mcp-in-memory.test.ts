@@ -137,6 +137,15 @@ describe('cairn mcp in-process (InMemoryTransport)', () => {
     expect(textOf(badId)).toContain('conversation id "../conv" is not usable');
   });
 
+  it('answers search_code with repos on the embedded store with one line saying it needs PostgreSQL', async () => {
+    const client = await serve(shop(), { maxTokens: 8000, watch: false });
+    const across = await call(client, 'search_code', { query: 'cart total', repos: '*' });
+    expect(across.isError).toBe(true);
+    expect(textOf(across)).toMatch(/^repos searches the repositories published in a PostgreSQL store.*\[USAGE\]$/);
+    const empty = await call(client, 'search_code', { query: 'cart total', repos: 'a,,b' });
+    expect(textOf(empty)).toMatch(/^search_code: repos takes names separated by commas/);
+  });
+
   it('sees an edit the watcher reported before it answers (the call waits for that refresh)', async () => {
     const repo = shop();
     const client = await serve(repo, { maxTokens: 8000, watch: true });

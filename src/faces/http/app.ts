@@ -78,7 +78,7 @@ export function createHttpApp(options: HttpOptions): HttpApp {
   app.use(timeout(options.timeoutMs, () => new RequestTimeout(503, { message: `no answer within ${options.timeoutMs} ms` })));
   app.use(jsonDepthLimit());
 
-  const deps = { served: options.served, cache, logger: options.logger, admission, queries };
+  const deps = { served: options.served, cache, logger: options.logger, admission, queries, published: options.published };
   registerRetrievalRoutes(app, deps);
   registerTaskRoutes(app, deps);
   registerMemoryRoutes(app, deps);

@@ -51,7 +51,7 @@ export const searchBody = z
     repos: z
       .union([z.literal('*'), z.array(z.string().min(1).max(200)).min(1).max(100)])
       .optional()
-      .openapi({ description: 'Search several served repositories at once ("*": every one); each row names its repository. Not with repo' }),
+      .openapi({ description: 'Search several repositories at once: served ones and, on a PostgreSQL store, any published in its database ("*": every one); each row names its repository. Not with repo' }),
   })
   .strict()
   .refine((value) => value.repo === undefined || value.repos === undefined, { message: 'name the repositories either with repo (one) or with repos (several), not both', path: ['repos'] })

@@ -7,6 +7,7 @@ import type { AdmissionLimits } from './admission.js';
 import type { QueryRunner } from '../../serve/query-pool.js';
 import type { OPERATIONS } from './operations.js';
 import type { WebAssets } from '../web/assets.js';
+import type { SearchableRepositories } from '../../operations/search-across.js';
 
 export type CacheConfig = ConfiguredCache;
 
@@ -23,6 +24,8 @@ export interface HttpOptions {
   admission: AdmissionLimits;
   /** Where pooled operations run (default: in this thread). */
   queries?: QueryRunner<typeof OPERATIONS>;
+  /** The other repositories of the served repositories' PostgreSQL store, for search with `repos` (none on the embedded store). */
+  published?: SearchableRepositories;
   /** The web page's built files (default: dist/web; null: not built, /ui answers 503). */
   webAssets?: WebAssets | null;
 }

@@ -15,6 +15,8 @@ import type { IndexProgressListener } from '../../operations/index-run.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { argumentError, oneLine, toolError } from './errors.js';
 import { TOOLS, type Tool, type ToolContext } from './tools.js';
+import { acrossNeedsSharedStore, firstOf, oneRepository, type SearchableRepositories } from '../../operations/search-across.js';
+import { searchCode } from '../../operations/search.js';
 
 export interface McpServerOptions {
   /** The repository, or why it cannot be served (a rejection: every call answers with it). */
@@ -24,6 +26,8 @@ export interface McpServerOptions {
   logger: Logger;
   version: string;
   tools?: Tool[];
+  /** The other repositories of the repository's PostgreSQL store (search_code with `repos`); null on the embedded store. */
+  published?: (repo: ServedRepo) => SearchableRepositories | null;
 }
 
 const INSTRUCTIONS = "cairn indexes this repository. For a coding task, call get_context first: it returns the code the task needs within a token budget.";
@@ -61,13 +65,21 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (!parsed.success) throw argumentError(tool.name, parsed.error, request.params.arguments);
       const progressToken = extra._meta?.progressToken;
       const onProgress = progressToken === undefined ? undefined : progressSender((params) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...params } }));
+      const withIndex: ToolContext['withIndex'] = async (work) => {
+        const repo = await options.repo;
+        await repo.catchUp();
+        return repo.workspace.use(work, onProgress);
+      };
       const context: ToolContext = {
         counter: options.counter,
         maxTokens: options.maxTokens,
-        withIndex: async (work) => {
+        withIndex,
+        repositories: async () => {
           const repo = await options.repo;
-          await repo.catchUp();
-          return repo.workspace.use(work, onProgress);
+          const store = repo.workspace.context.store;
+          const published = options.published?.(repo) ?? null;
+          if (store === undefined || published === null) throw acrossNeedsSharedStore();
+          return firstOf(oneRepository([store.repository], (input) => withIndex((view) => searchCode(view, input))), published);
         },
       };
       const answer = await tool.run(parsed.data as never, context);

@@ -4,10 +4,12 @@
 // largest, have modules of their own.
 
 import { z } from 'zod';
+import { UsageError } from '../../core/errors.js';
 import type { RepoHandle } from '../../operations/handle.js';
 import type { TokenCounter } from '../../tokenizer/tokens.js';
 import { explainRun } from '../../operations/explain.js';
-import { searchCode } from '../../operations/search.js';
+import { searchCode, type SearchAnswer, type SearchInput } from '../../operations/search.js';
+import { reposNamed, searchRepositories, type AcrossAnswer, type SearchableRepositories } from '../../operations/search-across.js';
 import { readCode, referencesOf } from '../../operations/targets.js';
 import { fitAnswer, fitPrefix, nothingFits, type Answer } from './cap.js';
 import { GET_CONTEXT } from './context-tool.js';
@@ -19,6 +21,8 @@ export interface ToolContext {
   counter: TokenCounter;
   /** The server's cap (mcp.maxTokens or --max-tokens); a call may ask for less. */
   maxTokens: number;
+  /** This repository and the others of its PostgreSQL store, by name (a usage error on the embedded store). */
+  repositories(): Promise<SearchableRepositories>;
 }
 
 export interface Tool {
@@ -38,14 +42,15 @@ const searchInput = z
     kind: z.enum(['symbol', 'file']).default('symbol'),
     limit: z.number().int().min(1).max(50).default(10),
     path: z.string().optional().describe('Only paths matching this glob, e.g. src/**/*.ts'),
+    repos: z.string().optional().describe('Repositories of the shared store to search instead: a,b or *'),
   })
   .strict();
 
 async function runSearch(args: z.infer<typeof searchInput>, context: ToolContext): Promise<Answer> {
-  const answer = await context.withIndex((view) =>
-    searchCode(view, { query: args.query, limit: args.limit, kind: args.kind, mode: 'hybrid', paths: args.path ? [args.path] : undefined }),
-  );
-  const structured = { results: answer.results, ...(answer.note ? { note: answer.note } : {}) };
+  const input: SearchInput = { query: args.query, limit: args.limit, kind: args.kind, mode: 'hybrid', paths: args.path ? [args.path] : undefined };
+  const asked = args.repos === undefined ? undefined : reposArgument(args.repos);
+  const answer: SearchAnswer | AcrossAnswer = asked === undefined ? await context.withIndex((view) => searchCode(view, input)) : await searchRepositories(await context.repositories(), asked, input);
+  const structured = { results: answer.results, ...('repositories' in answer ? { repositories: answer.repositories } : {}), ...(answer.note ? { note: answer.note } : {}) };
   const text = (value: Record<string, unknown>): string => searchText(value['results'] as typeof answer.results, value['omitted']);
   return fitAnswer(context.counter, { structured, text: text(structured) }, context.maxTokens, {
     field: 'results',
@@ -54,9 +59,15 @@ async function runSearch(args: z.infer<typeof searchInput>, context: ToolContext
   });
 }
 
-function searchText(rows: { path: string; symbol?: string; line?: number; score: number }[], omitted: unknown): string {
+function reposArgument(value: string): '*' | string[] {
+  const asked = reposNamed(value);
+  if (asked === null) throw new UsageError(`search_code: repos takes names separated by commas (a,b), or * for every repository of the store; got "${value.slice(0, 80)}"`);
+  return asked;
+}
+
+function searchText(rows: { repository?: string; path: string; symbol?: string; line?: number; score: number }[], omitted: unknown): string {
   if (rows.length === 0) return 'no results';
-  const lines = rows.map((row, rank) => `${rank + 1}. ${row.path}${row.line ? `:${row.line}` : ''}${row.symbol ? `  ${row.symbol}` : ''}`);
+  const lines = rows.map((row, rank) => `${rank + 1}. ${row.repository ? `${row.repository}  ` : ''}${row.path}${row.line ? `:${row.line}` : ''}${row.symbol ? `  ${row.symbol}` : ''}`);
   return [...lines, ...(omitted ? [`(${String(omitted)})`] : [])].join('\n');
 }
 
@@ -142,7 +153,7 @@ export const TOOLS: Tool[] = [
   GET_CONTEXT,
   {
     name: 'search_code',
-    description: "Ranked search of this repository's code by identifiers, paths, error text or a description. Returns paths with symbols and lines; read_symbol shows the code.",
+    description: 'Ranked search of the code by identifiers, paths, error text or a description: paths with symbols and lines (read_symbol shows the code).',
     input: searchInput,
     output: loose({ results: z.array(z.object({ path: z.string() }).loose()) }),
     readOnly: true,

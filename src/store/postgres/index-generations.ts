@@ -20,14 +20,13 @@ import { connectPg, type PgConnection } from './connection.js';
 import { mapPgError, withErrorMapping } from './errors.js';
 import { downloadFile, uploadFile, type UploadedFile } from './generation-transfer.js';
 import { openMigrated } from './migrations.js';
+import { COMPLETE, repositoryCacheDir } from './checkout-cache.js';
 
 export const CATALOG_SCHEMA = 'cairn_catalog';
 
 /** Published generations kept per repository (replicas still downloading an older one read it from their snapshot). */
 const KEEP = 3;
 
-/** Marks a cached generation folder as complete and verified. */
-const COMPLETE = '.complete';
 
 const REPOSITORY_NAME = /^[A-Za-z0-9][A-Za-z0-9._\-/]{0,199}$/;
 
@@ -136,7 +135,7 @@ class PgIndexGenerations implements IndexGenerations {
       this.db.script('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const info = this.latest(repository);
       if (info === null) return null;
-      const dir = join(cacheDir, ...repository.split('/'), `generation-${info.generation}-${info.files[0]?.sha256.slice(0, 16) ?? 'empty'}`);
+      const dir = join(repositoryCacheDir(cacheDir, repository), `generation-${info.generation}-${info.files[0]?.sha256.slice(0, 16) ?? 'empty'}`);
       if (existsSync(join(dir, COMPLETE))) return { dir, info };
       const partial = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
       mkdirSync(partial, { recursive: true });

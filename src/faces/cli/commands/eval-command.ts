@@ -13,6 +13,7 @@ import type { Io } from '../io.js';
 
 interface EvalFlags extends EvalRequest {
   json?: boolean;
+  store?: string;
 }
 
 export function registerEvalCommand(program: Command, io: Io): void {
@@ -44,14 +45,15 @@ export function registerEvalCommand(program: Command, io: Io): void {
     .option('--no-chunk-rag', 'skip the chunk-RAG baselines (code-only and all files) of the context-recall measurement (they do not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')
+    .option('--store <url>', "keep each task's index (published, read back from the checkout), raw log and sessions in this PostgreSQL database, each task a repository named by its folder; `sqlite` (default): beside each index")
     .option('--json', 'print JSON with per-task ranks and metrics')
     .action(async (flags: EvalFlags) => {
       checkModes(flags);
-      const { json, ...request } = flags;
+      const { json, store, ...request } = flags;
       const progress = progressLine(io);
       let outcome: EvalOutcome;
       try {
-        outcome = await runEval(request, (event) => progress.event(event));
+        outcome = await runEval(request, (event) => progress.event(event), { store });
       } finally {
         progress.clear();
       }

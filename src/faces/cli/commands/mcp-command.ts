@@ -9,6 +9,7 @@ import { COMMAND_SUMMARIES } from '../command-summaries.js';
 import type { Command } from 'commander';
 import { storeSecret } from '../../../config/store-choice.js';
 import { openServed } from '../../../app/serve.js';
+import { openPublishedSearch, type PublishedSearch } from '../../../app/published-search.js';
 import { lazyCounter, type ServedRepo, type ServeSet } from '../../../serve/live.js';
 import { MAX_MCP_TOKENS } from '../../../config/schema.js';
 import { UsageError } from '../../../core/errors.js';
@@ -53,7 +54,13 @@ export function registerMcpCommand(program: Command, io: Io): void {
         (error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the repository cannot be served; every tool call will say why'),
       );
       const configured = await repo.then((served) => served.workspace.context.config.mcp.maxTokens).catch(() => 8000);
-      const server = createMcpServer({ repo, counter, maxTokens: flags.maxTokens ?? configured, logger, version: io.version });
+      // The store's other repositories, opened on the first search_code that names them.
+      let published: PublishedSearch | null = null;
+      const publishedOf = (served: ServedRepo): PublishedSearch | null => {
+        const { store, indexDir } = served.workspace.context;
+        return store === undefined ? null : (published ??= openPublishedSearch(store, indexDir));
+      };
+      const server = createMcpServer({ repo, counter, maxTokens: flags.maxTokens ?? configured, logger, version: io.version, published: publishedOf });
       const closed = new Promise<void>((resolve) => {
         server.onclose = () => resolve();
         process.stdin.once('end', () => resolve());
@@ -63,6 +70,7 @@ export function registerMcpCommand(program: Command, io: Io): void {
       await server.connect(new BoundedStdioServerTransport());
       await closed;
       await server.close().catch(() => undefined);
+      (published as PublishedSearch | null)?.close();
       await (set as ServeSet | null)?.close();
     });
 }

@@ -9,6 +9,7 @@ import { describeAnalysis, filterOf, findCode, type RankedRow, type SearchFound,
 import { collect, positiveInt, printJson, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
 import { withIndexRepo } from '../repo-handle.js';
+import { reposOption, searchRepos } from './search-repos.js';
 
 interface SearchFlags extends RepoFlags {
   limit: number;
@@ -20,6 +21,7 @@ interface SearchFlags extends RepoFlags {
   tests: boolean;
   json?: boolean;
   refresh: boolean;
+  repos?: '*' | string[];
 }
 
 export function registerSearchCommand(program: Command, io: Io): void {
@@ -37,8 +39,13 @@ export function registerSearchCommand(program: Command, io: Io): void {
     .option('--no-tests', 'leave test files out')
     .option('--json', 'print JSON')
     .option('--no-refresh', 'do not refresh the index before searching')
+    .option('--repos <names>', "search several repositories of the PostgreSQL store (a,b; '*': every one published there); rows name their repository", reposOption)
     .action(async (query: string, flags: SearchFlags) => {
       const context = await repoFrom(flags, io);
+      if (flags.repos !== undefined) {
+        const input: SearchInput = { query, limit: flags.limit, kind: flags.kind, mode: flags.mode, paths: flags.path, languages: flags.lang, includeTests: flags.tests, signals: flags.explain };
+        return searchRepos(io, context, flags.repos, input, flags);
+      }
       await withIndexRepo(context, io, { refresh: flags.refresh }, async (repo) => {
         const input: SearchInput = { query, limit: flags.limit, kind: flags.kind, mode: flags.mode, paths: flags.path, languages: flags.lang, includeTests: flags.tests };
         const found = await findCode(repo, input);

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { storeSecret } from '../../../config/store-choice.js';
 import { openServed, startQueries } from '../../../app/serve.js';
+import { storeSearchOf } from '../../../app/published-search.js';
 import type { ServeSet } from '../../../serve/live.js';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { InputError, UsageError } from '../../../core/errors.js';
@@ -53,6 +54,7 @@ export function registerServeCommand(program: Command, io: Io): void {
       // One query thread per request in work: the heavy requests never share a thread, and never the main one.
       const concurrency = settings.concurrency || availableParallelism();
       const queries = startQueries({ repos, env: io.env, threads: concurrency });
+      const published = storeSearchOf(repos);
       const server = await listen({
         served: set,
         logger: logging.logger,
@@ -65,7 +67,9 @@ export function registerServeCommand(program: Command, io: Io): void {
         cache: settings.cache,
         admission: { limit: concurrency, queueLength: settings.queueLength, maxWaitMs: settings.queueWaitMs },
         queries,
+        ...(published ? { published } : {}),
       }).catch(async (error: unknown) => {
+        published?.close();
         await queries.close();
         await set.close();
         throw new InputError('INPUT_INVALID', `cannot listen on ${host}:${flags.port ?? settings.port}: ${error instanceof Error ? error.message : String(error)}`, { hint: 'pick another --port or --host' });
@@ -80,6 +84,7 @@ export function registerServeCommand(program: Command, io: Io): void {
       });
       logging.logger.info('shutting down');
       await server.close();
+      published?.close();
       await queries.close();
       await set.close();
     });

@@ -14,7 +14,7 @@ import { errorSchema } from '../schemas.js';
 import type { Admission } from '../admission.js';
 import type { OperationInput, OperationName, OPERATIONS } from '../operations.js';
 import type { QueryRunner } from '../../../serve/query-pool.js';
-import { mergeAcross, type AcrossAnswer } from '../../../operations/search-across.js';
+import { firstOf, searchRepositories, type AcrossAnswer, type SearchableRepositories } from '../../../operations/search-across.js';
 import { createRoute, z } from '@hono/zod-openapi';
 
 export interface RouteDeps {
@@ -25,6 +25,8 @@ export interface RouteDeps {
   admission: Admission;
   /** Where pooled operations run (query threads, or this thread). */
   queries: QueryRunner<typeof OPERATIONS>;
+  /** The repositories of the served repositories' PostgreSQL store, searched by `repos` besides the served ones (none on the embedded store). */
+  published?: SearchableRepositories | undefined;
 }
 
 /** Routes whose work is a ranking, a pipeline run or a graph walk: admitted through `admission`. */
@@ -62,13 +64,22 @@ export async function replyPooled<N extends OperationName>(c: Context, deps: Rou
 }
 
 /**
- * One search over several served repositories (`"*"`: all), admitted as one heavy request,
- * each repository's part on a query thread; rows merged by score (operations/search-across.ts).
+ * One search over several repositories (`"*"`: all), admitted as one heavy request: the
+ * served ones (also by their name in the store), each on a query thread, then those of the
+ * store this server does not serve; rows merged by score (operations/search-across.ts).
  */
 export async function searchAcross(deps: RouteDeps, names: '*' | string[], input: OperationInput<'search'>): Promise<AcrossAnswer> {
-  const repos = names === '*' ? deps.served.repos : [...new Set(names)].map((name) => servedRepo(deps.served, name));
-  const answers = await deps.admission.run('search', () => Promise.all(repos.map((repo) => deps.queries.run(repo, 'search', input))));
-  return mergeAcross(repos.map((repo, at) => ({ repository: repo.name, answer: answers[at]! })), input.limit);
+  const served: SearchableRepositories = {
+    names: () => deps.served.repos.map((repo) => repo.name),
+    has: (name) => servedAs(deps.served, name) !== undefined,
+    search: (name, asked) => deps.queries.run(servedAs(deps.served, name)!, 'search', asked),
+  };
+  const repositories = deps.published === undefined ? served : firstOf(served, deps.published);
+  return deps.admission.run('search', () => searchRepositories(repositories, names, input));
+}
+
+function servedAs(served: ServeSet, name: string): ServedRepo | undefined {
+  return served.byName(name) ?? served.repos.find((repo) => repo.workspace.context.store?.repository === name);
 }
 
 async function answer(c: Context, deps: RouteDeps, what: Reply, work: (repo: ServedRepo) => Promise<unknown>): Promise<Response> {

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Search and context latency of one repository on the two stores, one server each, in turn:
+# `cairn index --store` builds the SQLite index in WORK/indexer and publishes it; one `cairn
+# serve` answers from that SQLite index, one `cairn serve --store` from the published
+# generation (its own index folder); load.mjs with a few clients (latency, not overload),
+# ROUNDS times, the two servers alternating. A PostgreSQL of its own (fsync off). Usage:
+#   [QUERIES=FILE] sh bench/pg-serve/stores.sh CAIRN_CHECKOUT REPO WORK [ROUNDS] [CLIENTS]
+set -eu
+CAIRN=$1 REPO=$2 WORK=$3 ROUNDS=${4:-2} CLIENTS=${5:-4}
+HERE=$(cd "$(dirname "$0")" && pwd)
+BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+PGDIR=$(mktemp -d /tmp/cairn-stores-pg-XXXXXX)
+AS=""
+if [ "$(id -u)" = 0 ]; then chown postgres "$PGDIR"; AS="runuser -u postgres --"; fi
+PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+$AS "$BIN/initdb" -D "$PGDIR/data" -U cairn -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null
+$AS "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off" -w start >/dev/null
+URL="postgres://cairn@127.0.0.1:$PORT/postgres"
+mkdir -p "$WORK"
+PIDS="$WORK/serve.pids"
+: >"$PIDS"
+cleanup() {
+  while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$PIDS"
+  $AS "$BIN/pg_ctl" -D "$PGDIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+  rm -rf "$PGDIR"
+}
+trap cleanup EXIT INT TERM
+start=$(date +%s.%N)
+node "$CAIRN/bin/cairn.js" index "$REPO" --store "$URL" --index-dir "$WORK/indexer" | tail -n 1
+echo "index --store: $(echo "$(date +%s.%N) - $start" | bc) s"
+serve() { # name, extra args → prints the URL
+  name=$1
+  shift
+  CAIRN_LOG=warn node "$CAIRN/bin/cairn.js" serve --port 0 --no-watch --repo "$REPO" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+  echo $! >>"$PIDS"
+  for _ in $(seq 1 600); do
+    if grep -q '^http://' "$WORK/$name.out" 2>/dev/null; then grep '^http://' "$WORK/$name.out"; return; fi
+    sleep 0.1
+  done
+  echo "no URL: $(cat "$WORK/$name.err")" >&2
+  exit 1
+}
+sqlite=$(serve sqlite --index-dir "$WORK/indexer")
+pg=$(serve pg --store "$URL" --index-dir "$WORK/replica")
+for url in "$sqlite" "$pg"; do
+  node "$HERE/load.mjs" ${QUERIES:+--queries "$QUERIES"} --clients 4 --requests 2 "$url" >/dev/null
+  node "$HERE/load.mjs" ${QUERIES:+--queries "$QUERIES"} --clients 4 --requests 1 --route context "$url" >/dev/null
+done
+for round in $(seq 1 "$ROUNDS"); do
+  for store in sqlite pg; do
+    url=$(eval echo "\$$store")
+    echo "$store round $round search $(node "$HERE/load.mjs" ${QUERIES:+--queries "$QUERIES"} --clients "$CLIENTS" --requests 25 "$url")"
+    echo "$store round $round context $(node "$HERE/load.mjs" ${QUERIES:+--queries "$QUERIES"} --clients "$CLIENTS" --requests 5 --route context "$url")"
+  done
+done
