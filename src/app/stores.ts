@@ -156,7 +156,7 @@ export function openEmbedder(context: RepoContext, env: NodeJS.ProcessEnv = cont
 function vectorStep(context: RepoContext): { vectors?: VectorStepOptions } {
   const embedder = openEmbedder(context);
   if (!embedder || !context.config.embed) return {};
-  return { vectors: { embedder, openIndex: openSqliteVectorIndex, maxInputChars: context.config.embed.maxInputChars } };
+  return { vectors: { embedder, openIndex: openSqliteVectorIndex, maxInputChars: context.config.embed.maxInputChars, openSummaries: openSqliteEnrichmentReader } };
 }
 
 /**

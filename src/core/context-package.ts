@@ -166,6 +166,19 @@ export interface HistoryChange {
 }
 
 /**
+ * What a model wrote about a file (`cairn enrich`, promoted, and current: written from the
+ * content the index holds), shown once with the file's first item in a package. A model's
+ * words, not the code: marked as such wherever it is shown, and never part of an item's text.
+ */
+export interface FileSummary {
+  path: string;
+  /** The summary, credentials redacted. */
+  text: string;
+  /** The model that wrote it ("provider:model"). */
+  model: string;
+}
+
+/**
  * How strongly the repository matches the task: `strong` when anchors of the task resolve or
  * the strongest candidates hold its specific words; `weak` when they hold some; `none` when
  * nothing here carries the task's evidence (e.g. a task about another project).
@@ -206,6 +219,8 @@ export interface ContextPackage {
   notes: string[];
   /** The historical section: recent commits of the package's files (absent or empty: not asked for, or none). */
   history?: HistoryEntry[];
+  /** Model summaries of the package's files (absent or empty: none current); each shown with its file's first item. */
+  summaries?: FileSummary[];
   /** ISO 8601. */
   createdAt: string;
 }
@@ -222,6 +237,8 @@ export interface PackageFrame {
   edges: FileEdge[];
   /** The historical section, counted in the budget with the header and footer (absent: none). */
   history?: HistoryEntry[];
+  /** Model summaries of candidate files; the fitter counts one when its file is first placed (absent: none). */
+  summaries?: FileSummary[];
   /** ISO 8601; supplied by the caller so that fitting stays a pure function. */
   createdAt: string;
 }

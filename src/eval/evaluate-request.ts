@@ -14,6 +14,7 @@ import { chunkRagEvaluators, MATCH_EVALUATOR, matchEvaluator, packageEvaluator, 
 import { askOfWorkspace } from './ask-of-workspace.js';
 import { rankerByName, rankerEvaluator } from './ranker-evaluator.js';
 import { renderReport, type ReportLabels } from './report.js';
+import type { SectionShares } from '../retrieval/budget/section-shares.js';
 import { runEvaluation, type EvalEvent, type EvalRun, type IndexPorts, type TaskWorkspace } from './run-eval.js';
 
 /** `--baseline none`: no second ranker. */
@@ -39,6 +40,10 @@ export interface EvalRequest {
   package: boolean;
   packageRanker: string;
   packageHistory?: number;
+  /** With `packageHistory`: the lines each commit changed in the main definitions too (default), or commit lines only (false). */
+  packageHistoryDiffs?: boolean;
+  /** Shares of the budget by section for every package measured (absent: one priority order). */
+  packageSectionShares?: SectionShares;
   chunkRag: boolean;
   askOf?: string;
 }
@@ -65,7 +70,18 @@ export async function evaluateRequest(request: EvalRequest, host: EvalHost, onPr
   const { evaluators, labels } = request.askOf === undefined ? chooseEvaluators(request, host) : askOfEvaluators(request, host);
   const evaluate = (tasks: EvalTask[], workspace: TaskWorkspace): Promise<EvalRun> => runEvaluation({ tasks, workspace, ports: host.index, evaluators, onEvent: onProgress });
   const { run, extra, preface } = request.fromGit ? await evalFromGit(request, evaluate, onProgress) : await evalDataset(request, evaluate);
-  return { run, labels, extra, preface };
+  return { run, labels, extra: { ...extra, ...packageSettings(request) }, preface };
+}
+
+/** How the packages were asked for, when not the defaults: a saved report says what it measured. */
+function packageSettings(request: EvalRequest): Record<string, unknown> {
+  if (!request.package || (request.packageHistory === undefined && request.packageSectionShares === undefined)) return {};
+  return {
+    packageSettings: {
+      ...(request.packageHistory !== undefined ? { history: request.packageHistory, historyDiffs: request.packageHistoryDiffs ?? true } : {}),
+      ...(request.packageSectionShares !== undefined ? { sectionShares: request.packageSectionShares } : {}),
+    },
+  };
 }
 
 /** The report for people: the preface, then the figures. */
@@ -84,7 +100,16 @@ function chooseEvaluators(request: EvalRequest, host: EvalHost): { evaluators: T
   const baseline = request.baseline === NO_BASELINE ? null : request.baseline;
   if (baseline !== null && baseline !== request.ranker) evaluators.push(rankerEvaluator(rankerByName(baseline), options));
   if (request.package) {
-    evaluators.push(packageEvaluator({ budgets: request.packageBudgets, openLogs: host.openLogs, ranker: rankerByName(request.packageRanker), history: request.packageHistory }));
+    evaluators.push(
+      packageEvaluator({
+        budgets: request.packageBudgets,
+        openLogs: host.openLogs,
+        ranker: rankerByName(request.packageRanker),
+        history: request.packageHistory,
+        historyDiffs: request.packageHistoryDiffs ?? true,
+        ...(request.packageSectionShares ? { sectionShares: request.packageSectionShares } : {}),
+      }),
+    );
     if (request.chunkRag) evaluators.push(...chunkRagEvaluators(request.packageBudgets));
   }
   return { evaluators, labels: { ranker: request.ranker, baseline } };

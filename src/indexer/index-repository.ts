@@ -8,6 +8,7 @@ import type { IndexConfig } from '../config/schema.js';
 import type { Embedder } from '../providers/embed/port.js';
 import { repoBytesOrNull } from '../core/repo-files.js';
 import type { FileFingerprint, IndexedFile, IndexTargets, IndexWriter, StoreLocation } from '../store/curated.js';
+import type { EnrichmentReader } from '../store/enrichment.js';
 import type { VectorIndex } from '../store/vector.js';
 import type { VectorSummary } from './embed/embed-step.js';
 import type { LinkSummary } from './link.js';
@@ -46,6 +47,8 @@ export interface VectorStepOptions {
   openIndex: (indexDir: string) => VectorIndex;
   /** embed.maxInputChars: chunks are cut to this before hashing and embedding. */
   maxInputChars: number;
+  /** Opens the promoted file summaries (`cairn enrich`) to embed beside the symbols; absent or null: none. */
+  openSummaries?: (indexDir: string) => EnrichmentReader | null;
 }
 
 export type IndexProgress =
@@ -220,8 +223,9 @@ async function* linkIfNeeded(
 
 async function* embedStep(options: IndexRunOptions, step: VectorStepOptions, writer: IndexWriter): AsyncGenerator<IndexProgress, VectorSummary> {
   const vectors = step.openIndex(options.indexDir);
+  const summaries = step.openSummaries?.(options.indexDir) ?? null;
   try {
-    const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.rebuild === true };
+    const input = { root: options.root, source: writer, vectors, embedder: step.embedder, maxInputChars: step.maxInputChars, rebuilt: options.rebuild === true, summaries };
     const { embedSymbols } = await import('./embed/embed-step.js');
     const steps = embedSymbols(input);
     for (let next = await steps.next(); ; next = await steps.next()) {
@@ -229,6 +233,7 @@ async function* embedStep(options: IndexRunOptions, step: VectorStepOptions, wri
       yield { phase: 'link', step: next.value };
     }
   } finally {
+    summaries?.close();
     vectors.close();
   }
 }

@@ -7,7 +7,7 @@ import type { ContextPackage, Detail, FileEdge } from '../core/context-package.j
 import { parseEntityKey } from '../core/entities.js';
 import { InputError } from '../core/errors.js';
 import type { Printer } from './printer.js';
-import { buildView, type BudgetDigest, type ItemView, type RenderView } from './view.js';
+import { buildView, type BudgetDigest, type ItemView, type RenderView, type SummaryView } from './view.js';
 
 /** A copy with object keys sorted (code-unit order) at every depth; arrays keep their order. */
 export function sortKeysDeep(value: unknown): unknown {
@@ -41,6 +41,8 @@ export interface JsonItem {
   reason: string;
   /** The code (or outline) shown; '' for a path-only item. */
   text: string;
+  /** A model's summary of the file (`cairn enrich`), on its first item only; absent when it has none. */
+  summary?: SummaryView;
 }
 
 /** A dependency between two files that show code. */
@@ -48,7 +50,8 @@ export type JsonEdge = Omit<FileEdge, 'weight'>;
 
 function jsonItem(entry: ItemView): JsonItem {
   const symbol = entry.symbolKey === null ? null : parseEntityKey(entry.symbolKey).qualifiedName;
-  return { path: entry.path, symbol, lines: [entry.startLine, entry.endLine], detail: entry.detail, reason: entry.reason, text: entry.text };
+  const item: JsonItem = { path: entry.path, symbol, lines: [entry.startLine, entry.endLine], detail: entry.detail, reason: entry.reason, text: entry.text };
+  return entry.summary ? { ...item, summary: entry.summary } : item;
 }
 
 function jsonEdge({ weight: _weight, ...edge }: FileEdge): JsonEdge {
@@ -87,6 +90,7 @@ export const jsonPrinter: Printer = {
   render,
   item: (entry: ItemView) => element(jsonItem(entry)),
   edge: (entry: FileEdge) => element(jsonEdge(entry)),
+  summary: (summary: SummaryView) => `"summary":${stableStringify(summary)},`,
 };
 
 /** The JSON form of a view (the item counts are the items' own). */

@@ -1,5 +1,6 @@
 // The markdown form, for people and for models that read markdown: a short header, one
-// section per item (heading with path and symbol, why it is included, fenced text), then
+// section per item (heading with path and symbol, why it is included, on a file's first item
+// the model summary of the file when there is a current one, fenced text), then
 // dependencies among the included files, notes and what the budget did.
 
 import type { ContextPackage, FileEdge } from '../core/context-package.js';
@@ -13,6 +14,7 @@ import {
   historyChanges,
   historyLine,
   metaLine,
+  summaryLine,
   usagePhrase,
   windowPhrase,
   type Printer,
@@ -39,7 +41,7 @@ function header(view: RenderView): string {
 }
 
 function item(entry: ItemView, number: number): string {
-  const head = `\n## ${number}. ${entry.key}\n${metaLine(entry)}\n`;
+  const head = `\n## ${number}. ${entry.key}\n${metaLine(entry)}\n${entry.summary ? summaryLine(entry.summary) : ''}`;
   return entry.detail === 'path' ? head : `${head}\n${fencedBlock(entry.text, entry.language)}`;
 }
 
@@ -65,7 +67,7 @@ function render(view: RenderView): string {
   return parts.join('');
 }
 
-export const markdownPrinter: Printer = { format: 'markdown', render, item, edge };
+export const markdownPrinter: Printer = { format: 'markdown', render, item, edge, summary: summaryLine };
 
 export function renderMarkdown(pkg: ContextPackage): string {
   return render(buildView(pkg));

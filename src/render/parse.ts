@@ -5,7 +5,7 @@ import { parseEntityKey } from '../core/entities.js';
 import { InputError } from '../core/errors.js';
 import { MATCH_STRENGTHS, type Detail, type MatchStrength } from '../core/context-package.js';
 import { MARKDOWN_DEPENDENCIES, MARKDOWN_MATCH } from './markdown.js';
-import { META_DETAIL } from './printer.js';
+import { META_DETAIL, SUMMARY_LABEL } from './printer.js';
 import { PROMPT_DEPENDENCIES, PROMPT_MATCH } from './prompt.js';
 
 export interface ParsedItem {
@@ -21,6 +21,8 @@ export interface ParsedItem {
   text: string;
   /** The fence's info string, '' for a path-only item. */
   language: string;
+  /** The file's model-summary line as printed, when the item carries one. */
+  summary?: string;
 }
 
 interface Layout {
@@ -90,9 +92,19 @@ function parseItem(lines: string[], at: number, heading: RegExpExecArray): { ite
   const meta = META_DETAIL.exec(lines[at + 1] ?? '');
   if (meta === null) throw invalid(`line ${at + 2}: expected "tier N · detail ..." after "${lines[at]}"`);
   const detail = meta[1] as Detail;
-  const base = { number: Number(heading[1]), path, symbolKey: qualifiedName === null ? null : key, detail, startLine: Number(meta[2]), endLine: Number(meta[3]) };
-  if (detail === 'path') return { item: { ...base, text: '', language: '' }, next: at + 2 };
-  let open = at + 2;
+  const summary = lines[at + 2]?.startsWith(`${SUMMARY_LABEL} (`) ? lines[at + 2] : undefined;
+  const base = {
+    number: Number(heading[1]),
+    path,
+    symbolKey: qualifiedName === null ? null : key,
+    detail,
+    startLine: Number(meta[2]),
+    endLine: Number(meta[3]),
+    ...(summary !== undefined ? { summary } : {}),
+  };
+  const after = at + (summary === undefined ? 2 : 3);
+  if (detail === 'path') return { item: { ...base, text: '', language: '' }, next: after };
+  let open = after;
   while (lines[open] === '') open += 1;
   const fence = FENCE_OPEN.exec(lines[open] ?? '');
   if (fence === null) throw invalid(`line ${open + 1}: expected a code fence for ${key}`);

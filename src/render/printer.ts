@@ -10,6 +10,7 @@ import {
   type ItemCounts,
   type ItemView,
   type RenderView,
+  type SummaryView,
 } from './view.js';
 
 export interface Printer {
@@ -19,6 +20,19 @@ export interface Printer {
   item(item: ItemView, number: number): string;
   /** Exactly the text an edge adds to the render (once the edge list is not empty). */
   edge(edge: FileEdge): string;
+  /**
+   * The text a file's model summary adds to its first item (markdown and prompt: exactly its
+   * line; JSON: its field, whose separators the fit's count of the whole render settles).
+   */
+  summary(summary: SummaryView): string;
+}
+
+/** Opens the line of a file's model summary under its first item's meta line. */
+export const SUMMARY_LABEL = 'model summary';
+
+/** "model summary (ollama:qwen2.5-coder): Reads the storefront's currency rates." — a model's words, marked as such. */
+export function summaryLine(summary: SummaryView): string {
+  return `${SUMMARY_LABEL} (${summary.model}): ${summary.text}\n`;
 }
 
 /** "excerpt · lines 10-20 · primary: its code matches the task" — what is shown, where, and why. */

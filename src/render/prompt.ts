@@ -1,5 +1,6 @@
 // The prompt form: compact plain text to paste into a prompt. One block per item — a
-// "[n] path::Symbol" line, a line saying why it is included, the fenced text — then the
+// "[n] path::Symbol" line, a line saying why it is included, on a file's first item the
+// file's model summary when there is a current one, the fenced text — then the
 // dependencies, notes and one budget line. No markdown headings or tables.
 
 import type { ContextPackage, FileEdge } from '../core/context-package.js';
@@ -13,6 +14,7 @@ import {
   historyChanges,
   historyLine,
   metaLine,
+  summaryLine,
   usagePhrase,
   windowPhrase,
   type Printer,
@@ -36,7 +38,7 @@ function header(view: RenderView): string {
 }
 
 function item(entry: ItemView, number: number): string {
-  const head = `\n[${number}] ${entry.key}\n${metaLine(entry)}\n`;
+  const head = `\n[${number}] ${entry.key}\n${metaLine(entry)}\n${entry.summary ? summaryLine(entry.summary) : ''}`;
   return entry.detail === 'path' ? head : `${head}${fencedBlock(entry.text, entry.language)}`;
 }
 
@@ -61,7 +63,7 @@ function render(view: RenderView): string {
   return [header(view), ...view.items.map((entry, i) => item(entry, i + 1)), ...footer(view)].join('');
 }
 
-export const promptPrinter: Printer = { format: 'prompt', render, item, edge };
+export const promptPrinter: Printer = { format: 'prompt', render, item, edge, summary: summaryLine };
 
 export function renderPrompt(pkg: ContextPackage): string {
   return render(buildView(pkg));

@@ -11,6 +11,7 @@ import {
   type ContextPackage,
   type Detail,
   type FileEdge,
+  type FileSummary,
   type HistoryEntry,
   type MatchEvidence,
   type MatchStrength,
@@ -34,6 +35,14 @@ export interface ItemView {
   signals: Record<string, number>;
   tokens: number;
   text: string;
+  /** The file's model summary, on the first item of its file in render order only (absent: none). */
+  summary?: SummaryView;
+}
+
+/** A model's summary as printed: on one line, with the model that wrote it. */
+export interface SummaryView {
+  text: string;
+  model: string;
 }
 
 export interface BudgetDigest {
@@ -159,11 +168,28 @@ export function buildView(pkg: ContextPackage): RenderView {
     createdAt: pkg.createdAt,
     counts: countItems(pkg.items),
     budget: digestBudget(pkg.budget),
-    items: renderOrder(pkg.items).map(itemView),
+    items: withSummaries(renderOrder(pkg.items).map(itemView), pkg.summaries ?? []),
     edges: pkg.edges.map((edge) => ({ ...edge, from: oneLine(edge.from), to: oneLine(edge.to) })),
     notes: pkg.notes.map(oneLine),
     ...(pkg.history && pkg.history.length > 0 ? { history: pkg.history.map(historyView) } : {}),
   };
+}
+
+/** A file's summary as printed: each field on one line. */
+export function summaryView(summary: Pick<FileSummary, 'text' | 'model'>): SummaryView {
+  return { text: oneLine(summary.text), model: oneLine(summary.model) };
+}
+
+/** The views with each file's summary on its first item (items in render order, so grouped by file). */
+function withSummaries(items: ItemView[], summaries: readonly FileSummary[]): ItemView[] {
+  if (summaries.length === 0) return items;
+  const byPath = new Map(summaries.map((summary) => [summary.path, summary]));
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const summary = seen.has(item.path) ? undefined : byPath.get(item.path);
+    seen.add(item.path);
+    return summary === undefined ? item : { ...item, summary: summaryView(summary) };
+  });
 }
 
 /** A commit of the historical section: each field on one line, but a diff's lines as git printed them. */

@@ -5,7 +5,7 @@
 // server outlives `cairn enrich` runs); the same task must give the same package through
 // the CLI (the real binary), HTTP (loopback) and MCP (the SDK's Client), and the file only
 // its summary matches (tier 4: nothing in its code shares a word with the task) must be in
-// all three.
+// all three, with its summary shown under it alike.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -91,6 +91,25 @@ describe('served workspaces pass promoted enrichment', () => {
     // MCP answers in markdown (its items are counted as rendered): the same files, the summarised one among them.
     expect(mcpPaths).toContain(SUMMARISED);
     expect([...mcpPaths].every((path) => fromCli.some((item) => item.path === path))).toBe(true);
+  });
+
+  it('shows the summary under its file, marked as a model\'s, the same through the CLI, HTTP (JSON and markdown) and MCP', async () => {
+    const reserve = answerReserve(CAP);
+    const line = `model summary (ollama:test): ${SUMMARY}`;
+    const summaryOf = (items: (Item & { summary?: unknown })[]) => items.filter((item) => item.summary !== undefined).map(({ path, summary }) => ({ path, summary }));
+    const expected = [{ path: SUMMARISED, summary: { model: 'ollama:test', text: SUMMARY } }];
+    const window = ['--context-window', String(CAP), '--reserved-tokens', String(reserve), '--no-refresh', '--repo', repos[0]!.path];
+    const cliJson = await runCli(['retrieve', TASK, '--format', 'json', ...window]);
+    expect(summaryOf((JSON.parse(cliJson.stdout) as { items: Item[] }).items)).toEqual(expected);
+    const cliMarkdown = await runCli(['retrieve', TASK, '--format', 'markdown', ...window]);
+    expect(cliMarkdown.stdout.split('\n').filter((text) => text.startsWith('model summary'))).toEqual([line]);
+    const budget = { context_window: CAP, reserved_tokens: reserve };
+    const httpJson = await api.post('/retrieval/context', { task: TASK, budget, format: 'json' });
+    expect(summaryOf((httpJson.json['package'] as { items: Item[] }).items)).toEqual(expected);
+    const httpMarkdown = await api.post('/retrieval/context', { task: TASK, budget, format: 'markdown' });
+    expect((httpMarkdown.json['text'] as string).split('\n').filter((text) => text.startsWith('model summary'))).toEqual([line]);
+    const mcpAnswer = (await mcp.callTool({ name: 'get_context', arguments: { task: TASK, max_tokens: CAP } })) as { content: { type: string; text: string }[] };
+    expect(mcpAnswer.content[0]!.text.split('\n').filter((text) => text.startsWith('model summary'))).toEqual([line]);
   });
 
   it('BM25 search matches a current summary as the file field "summary", alike in the CLI and HTTP (MCP searches hybrid only)', async () => {

@@ -9,6 +9,7 @@ import { itemIdentity, textAt, type ContextPackage, type MatchStrength } from '.
 import { retrieve } from '../../retrieval/pipeline/retrieve.js';
 import { createO200kCounter, type TokenCounter } from '../../tokenizer/tokens.js';
 import type { RetrievalTuning } from '../../retrieval/tuning.js';
+import type { SectionShares } from '../../retrieval/budget/section-shares.js';
 import type { Ranker } from '../../search/rank/types.js';
 import type { RawLog } from '../../store/raw-log.js';
 import type { SessionStore } from '../../store/session.js';
@@ -39,6 +40,10 @@ export interface PackageEvaluatorOptions {
   ranker?: Ranker;
   /** Commits per file in the package's historical section (absent: none). */
   history?: number | undefined;
+  /** With `history`: read the lines each commit changed in the main definitions (git), else commit lines only (default true). */
+  historyDiffs?: boolean;
+  /** Shares of the budget by section (absent: one priority order). */
+  sectionShares?: SectionShares;
 }
 
 /** What a method put in front of the model at one budget. */
@@ -131,7 +136,8 @@ export function matchEvaluator(options: Omit<PackageEvaluatorOptions, 'name'>): 
 async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, task: EvalTask, context: TaskContext, budget: number): Promise<ContextPackage> {
   const logs = options.openLogs(context.tree);
   try {
-    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}), ...(options.history ? { lineHistory: gitLineHistory(context.tree.root) } : {}) };
+    const diffs = options.history && options.historyDiffs !== false;
+    const ports = { reader: context.reader, rawLog: logs.rawLog, sessions: logs.sessions, root: context.tree.root, llm: null, ...(options.ranker ? { ranker: options.ranker } : {}), ...(diffs ? { lineHistory: gitLineHistory(context.tree.root) } : {}) };
     const result = await retrieve(ports, {
       task: task.query,
       stages: options.stages ?? ['scope', 'precision'],
@@ -139,6 +145,7 @@ async function retrievePackage(options: Omit<PackageEvaluatorOptions, 'name'>, t
       format: 'markdown',
       ...(options.tuning ? { tuning: options.tuning } : {}),
       ...(options.history ? { history: options.history } : {}),
+      ...(options.sectionShares ? { sectionShares: options.sectionShares } : {}),
     });
     return result.package;
   } finally {

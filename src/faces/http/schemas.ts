@@ -131,7 +131,7 @@ export const contextAnswer = z
     match_evidence: z
       .object({ summary: z.string(), closest: z.array(z.object({ key: z.string(), why: z.string() })) })
       .openapi({ description: 'What the verdict rests on, and with weak or none the closest candidates and why they are only close' }),
-    package: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The package (format json): items with path, symbol, lines, detail, reason and text' }),
+    package: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The package (format json): items with path, symbol, lines, detail, reason and text; a file\'s first item carries its model summary (summary: {model, text}) when `cairn enrich` left a current one' }),
     text: z.string().optional().openapi({ description: 'The rendered package (format markdown or prompt)' }),
     tokens: z.object({ used: z.number(), available: z.number() }),
     notes: z.array(z.string()),

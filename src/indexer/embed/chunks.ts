@@ -1,13 +1,18 @@
 // What gets embedded: one chunk per symbol — its docstring, signature and own body (a
 // class without its methods, as for full-text search) — cut to the embedder's input
 // limit, and identified by a hash of the model and the text. The path is not part of the
-// text, so a renamed file with the same content hits the cache.
+// text, so a renamed file with the same content hits the cache. A file with a current
+// `cairn enrich` summary gets one more chunk, stored under the file's path (no "::"): the
+// summary, its domain and concepts, so hybrid search finds a file by what a model said it
+// is for.
 
 import { createHash } from 'node:crypto';
+import type { FileEnrichment } from '../../core/enrichment.js';
 import type { SymbolRecord } from '../../core/entities.js';
 import { symbolBodies } from '../symbol-bodies.js';
 
 export interface SymbolChunk {
+  /** The symbol's entity key; for a file's summary chunk, the file's path. */
   key: string;
   text: string;
   /** sha256 of the model id and the text: the embedding cache key. */
@@ -32,6 +37,21 @@ export function symbolChunks(content: Uint8Array, symbols: SymbolRecord[], model
     const text = truncate(chunkText(symbol, bodies.get(symbol.key) ?? ''), maxChars);
     return { key: symbol.key, text, contentHash: chunkHash(modelId, text) };
   });
+}
+
+/** What a file's summary chunk holds: the summary, then its domain and key concepts. */
+export function summaryChunkText(enrichment: Pick<FileEnrichment, 'summary' | 'domain' | 'concepts'>): string {
+  const parts = [enrichment.summary.trim()];
+  if (enrichment.domain.trim() !== '') parts.push(`Domain: ${enrichment.domain.trim()}`);
+  if (enrichment.concepts.length > 0) parts.push(`Concepts: ${enrichment.concepts.join(', ')}`);
+  return parts.join('\n');
+}
+
+/** The file's summary chunk, under the file's path; null when the summary is empty. */
+export function summaryChunk(path: string, enrichment: Pick<FileEnrichment, 'summary' | 'domain' | 'concepts'>, modelId: string, maxChars: number): SymbolChunk | null {
+  if (enrichment.summary.trim() === '') return null;
+  const text = truncate(summaryChunkText(enrichment), maxChars);
+  return { key: path, text, contentHash: chunkHash(modelId, text) };
 }
 
 /**

@@ -2,6 +2,8 @@
 // chunk the symbols of new and changed files, take what the cache already has, embed the
 // rest in bounded groups, and replace each file's vectors together with its stamp. Files
 // whose stamp matches are never read, so a run with no changes makes no embedder call.
+// With promoted `cairn enrich` summaries, a file whose summary is current (written from the
+// content indexed now) also gets its summary chunk (chunks.ts), stored under its path.
 
 import { repoBytesOrNull } from '../../core/repo-files.js';
 import { isCairnError, ProviderError } from '../../core/errors.js';
@@ -9,7 +11,9 @@ import type { Embedder } from '../../providers/embed/port.js';
 import type { IndexWriter } from '../../store/curated.js';
 import type { VectorIndex } from '../../store/vector.js';
 import { sha256 } from '../hash.js';
-import { symbolChunks, vectorModelId, type SymbolChunk } from './chunks.js';
+import type { FileEnrichment } from '../../core/enrichment.js';
+import type { EnrichmentReader } from '../../store/enrichment.js';
+import { summaryChunk, summaryChunkText, symbolChunks, vectorModelId, type SymbolChunk } from './chunks.js';
 import { planEmbedding } from './plan.js';
 
 export interface EmbedStepInput {
@@ -21,6 +25,8 @@ export interface EmbedStepInput {
   maxInputChars: number;
   /** The curated index was rebuilt: stored vectors are dropped first (the cache is kept). */
   rebuilt: boolean;
+  /** Promoted file summaries (`cairn enrich`); absent or null: none embedded. */
+  summaries?: Pick<EnrichmentReader, 'promoted' | 'promotedCount'> | null;
 }
 
 export interface VectorSummary {
@@ -30,6 +36,8 @@ export interface VectorSummary {
   files: number;
   /** Symbol vectors stored this run. */
   symbols: number;
+  /** File summary vectors (`cairn enrich`) stored this run. */
+  summaries: number;
   /** Texts sent to the embedder this run (cache misses). */
   embedded: number;
   cacheHits: number;
@@ -95,7 +103,11 @@ async function adoptModel(input: EmbedStepInput, summary: VectorSummary): Promis
 
 async function* embedMissing(input: EmbedStepInput, summary: VectorSummary): AsyncGenerator<string, DimensionsChanged | null> {
   const files = input.source.fingerprints();
-  const plan = planEmbedding(files, input.vectors.completedPaths(), input.maxInputChars);
+  const summaryOf = currentSummaries(input.summaries ?? null);
+  const plan = planEmbedding(files, input.vectors.completedPaths(), input.maxInputChars, (path, hash) => {
+    const row = summaryOf(path, hash);
+    return row === null ? null : summaryChunkText(row);
+  });
   input.vectors.removePaths(plan.stale);
   summary.removedFiles += plan.stale.length;
   if (plan.work.length === 0) return null;
@@ -103,7 +115,8 @@ async function* embedMissing(input: EmbedStepInput, summary: VectorSummary): Asy
   let group: PreparedFile[] = [];
   let size = { chunks: 0, chars: 0 };
   for (const [done, item] of plan.work.entries()) {
-    const prepared = prepareFile(input, item, files.get(item.path)!.hash, summary.model);
+    const hash = files.get(item.path)!.hash;
+    const prepared = withSummary(prepareFile(input, item, hash, summary.model), summaryOf(item.path, hash), input.maxInputChars, summary.model);
     if (prepared === null) summary.pending++;
     else group.push(prepared);
     for (const chunk of prepared?.chunks ?? []) size = { chunks: size.chunks + 1, chars: size.chars + chunk.text.length };
@@ -137,6 +150,23 @@ function prepareFile(input: EmbedStepInput, item: { path: string; stamp: string 
   return { ...item, chunks };
 }
 
+/** A file's summary as the embedding step may use it: promoted, and written from the content indexed now. */
+type CurrentSummary = (path: string, fileHash: string) => FileEnrichment | null;
+
+function currentSummaries(summaries: EmbedStepInput['summaries']): CurrentSummary {
+  if (!summaries || summaries.promotedCount() === 0) return () => null;
+  return (path, fileHash) => {
+    const row = summaries.promoted(path);
+    return row !== null && row.contentHash === fileHash ? row : null;
+  };
+}
+
+/** The file's chunks with its summary chunk added (a file skipped for the next run stays skipped). */
+function withSummary(file: PreparedFile | null, row: FileEnrichment | null, maxInputChars: number, modelId: string): PreparedFile | null {
+  const chunk = file === null || row === null ? null : summaryChunk(file.path, row, modelId, maxInputChars);
+  return chunk === null ? file : { ...file!, chunks: [...file!.chunks, chunk] };
+}
+
 /** Vectors for a group (cache first, then the embedder), then one replacePaths. */
 async function storeGroup(
   input: EmbedStepInput,
@@ -163,7 +193,9 @@ async function storeGroup(
     group.map((file) => ({ ...file, vectors: file.chunks.map((chunk) => ({ id: chunk.key, vector: known.get(chunk.contentHash)! })) })),
   );
   summary.files += group.length;
-  summary.symbols += group.reduce((sum, file) => sum + file.chunks.length, 0);
+  const summaries = group.reduce((sum, file) => sum + file.chunks.filter((chunk) => chunk.key === file.path).length, 0);
+  summary.symbols += group.reduce((sum, file) => sum + file.chunks.length, 0) - summaries;
+  summary.summaries += summaries;
   summary.embedded += missing.length;
   summary.cacheHits += textByHash.size - missing.length;
   return null;
@@ -177,7 +209,7 @@ function unstableLength(model: string, dimensions: number): ProviderError {
 }
 
 function emptySummary(model: string): VectorSummary {
-  return { model, dimensions: null, files: 0, symbols: 0, embedded: 0, cacheHits: 0, removedFiles: 0, pending: 0, stored: 0, reset: null };
+  return { model, dimensions: null, files: 0, symbols: 0, summaries: 0, embedded: 0, cacheHits: 0, removedFiles: 0, pending: 0, stored: 0, reset: null };
 }
 
 /**

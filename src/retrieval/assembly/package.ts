@@ -16,6 +16,7 @@ import { candidatesForMatch, matchEvidence } from '../match/match-package.js';
 import { buildCandidates } from './candidates.js';
 import { candidateEdges } from './edges.js';
 import { historySection } from './history.js';
+import { fileSummaries } from './file-summaries.js';
 import { itemSections } from './sections.js';
 
 export interface AssembleOptions {
@@ -68,6 +69,7 @@ export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBa
       notes,
       edges: candidateEdges(kb.reader, paths, options.minCoChange),
       history,
+      summaries: fileSummaries(kb.enrichment, paths),
       createdAt: options.createdAt,
     },
     ...(shares ? { sections: { shares, of: itemSections(candidates, context, kb.reader) } } : {}),

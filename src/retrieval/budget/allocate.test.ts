@@ -211,3 +211,26 @@ describe('allocate: edges', () => {
     expect(result.edges.map((edge) => edge.to)).toEqual(files.slice(1, MAX_EDGES + 1));
   });
 });
+
+describe('allocate: a file\'s model summary', () => {
+  const withSummaries = (specs: CandidateSpec[], capacity: number, summaries: Record<string, number>): Allocation =>
+    allocate(prioritize(specs.map(candidate)).slots, [], lengthCostModel(0, summaries), capacity);
+
+  it('is charged once, with the first item of its file that is placed', () => {
+    const specs = [
+      { path: 'a.py', symbol: 'f', score: 2, full: x(10), lines: [1, 5] as [number, number] },
+      { path: 'a.py', symbol: 'g', score: 1, full: x(10), lines: [6, 10] as [number, number] },
+    ];
+    // Two items of 11 and one summary of 5.
+    const both = withSummaries(specs, 27, { 'a.py': 5 });
+    expect(shown(both)).toEqual(['a.py::f=full', 'a.py::g=full']);
+    expect(both.estimate).toBe(27);
+    expect(shown(withSummaries(specs, 26, { 'a.py': 5 }))).toEqual(['a.py::f=full']);
+  });
+
+  it('comes with a file listed by its path, and keeps out a file whose path line and summary do not fit', () => {
+    const specs = [{ path: 'named.py', score: 0.1, full: null, signature: null }];
+    expect(withSummaries(specs, 6, { 'named.py': 5 }).estimate).toBe(6);
+    expect(withSummaries(specs, 5, { 'named.py': 5 }).evicted).toEqual([expect.objectContaining({ path: 'named.py' })]);
+  });
+});

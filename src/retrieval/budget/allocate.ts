@@ -9,7 +9,8 @@
 //      shown needs no line of its own; another gets its outline, else its path line, while
 //      they fit, at most MAX_NAMED of them. The rest, and definitions (and code-only files)
 //      whose code did not fit, are evicted.
-// Dependency edges are listed only between files that show code, at most MAX_EDGES.
+// Dependency edges are listed only between files that show code, at most MAX_EDGES. A file's
+// model summary (cost.ts) is charged with the first item of its file that is placed.
 // With section shares (section-shares.ts), step 1 first runs section by section — primary,
 // supporting, supplementary — each within its cumulative limit; then it runs again over
 // all items with the whole capacity, so what no share claims goes to what still waits.
@@ -140,6 +141,8 @@ function codeDetails(slot: Slot): Detail[] {
 function raise(state: State, slot: Slot, current: Detail, targets: readonly Detail[]): boolean {
   const placed = state.detail.has(slot);
   const before = placed ? state.cost.itemCost(slot, current) : 0;
+  // A file's summary is printed once, with its first item: charged when the file is first shown.
+  const summary = fileShown(state, slot.item.path) ? 0 : state.cost.summaryCost(slot.item.path);
   const candidates = targets.filter((d) => detailRank(d) > detailRank(current));
   const left = state.limit - state.used;
   for (const target of candidates) {
@@ -148,7 +151,7 @@ function raise(state: State, slot: Slot, current: Detail, targets: readonly Deta
     const edges = state.codePaths.has(slot.item.path) ? [] : newEdges(state, slot.item.path);
     const edgeCost = edges.reduce((sum, edge) => sum + state.cost.edgeCost(edge), 0);
     // Counting stops early once the part is known not to fit.
-    const after = state.cost.itemCostAtMost(slot, target, left + before + freed - edgeCost);
+    const after = state.cost.itemCostAtMost(slot, target, left + before + freed - edgeCost - summary);
     if (after === null) {
       if (target === candidates[0]) state.held.set(slot, `${target} does not fit in the ${Math.max(0, left)} tokens left`);
       continue;
@@ -157,7 +160,7 @@ function raise(state: State, slot: Slot, current: Detail, targets: readonly Deta
     if (!placed) placedOn(state, slot.item.path).add(slot);
     state.detail.set(slot, target);
     state.held.delete(slot);
-    state.used += after - before - freed + edgeCost;
+    state.used += after - before - freed + edgeCost + summary;
     state.codePaths.add(slot.item.path);
     state.edges.push(...edges);
     return true;
@@ -195,7 +198,8 @@ function name(state: State, slots: readonly Slot[]): void {
       evict(state, slot, `beyond the ${MAX_NAMED} files listed without code`);
       continue;
     }
-    const left = state.capacity - state.used;
+    // No item of this file is placed (a definition placed would be code): its summary comes with it.
+    const left = state.capacity - state.used - state.cost.summaryCost(item.path);
     const outline = slot.ceiling !== 'path' && textAt(item, 'signature') !== null ? state.cost.itemCostAtMost(slot, 'signature', left) : null;
     const detail: Detail | null = outline !== null ? 'signature' : state.cost.itemCost(slot, 'path') <= left ? 'path' : null;
     if (detail === null) {
@@ -204,10 +208,15 @@ function name(state: State, slots: readonly Slot[]): void {
     }
     state.detail.set(slot, detail);
     placedOn(state, item.path).add(slot);
-    state.used += detail === 'signature' ? outline! : state.cost.itemCost(slot, 'path');
+    state.used += (detail === 'signature' ? outline! : state.cost.itemCost(slot, 'path')) + state.cost.summaryCost(item.path);
     if (!state.held.has(slot) && detail !== slot.ceiling) state.held.set(slot, 'its code did not fit');
     named += 1;
   }
+}
+
+/** Whether an item of the file is placed (its summary, if any, is already counted). */
+function fileShown(state: State, path: string): boolean {
+  return (state.byPath.get(path)?.size ?? 0) > 0;
 }
 
 function isCovered(state: State, slot: Slot): boolean {

@@ -46,8 +46,18 @@ export function assemble(allocation: Allocation, a: Assembly): ContextPackage {
     },
     notes: [...frame.notes],
     ...(frame.history && frame.history.length > 0 ? { history: frame.history } : {}),
+    ...placedSummaries(frame, allocation),
     createdAt: frame.createdAt,
   };
+}
+
+/** The summaries of the files the allocation shows, in package order (absent when none). */
+function placedSummaries(frame: PackageFrame, allocation: Allocation): Pick<ContextPackage, 'summaries'> {
+  if (!frame.summaries || frame.summaries.length === 0) return {};
+  const byPath = new Map(frame.summaries.map((summary) => [summary.path, summary]));
+  const paths = [...new Set(allocation.placed.map((placement) => placement.slot.item.path))];
+  const summaries = paths.flatMap((path) => byPath.get(path) ?? []);
+  return summaries.length > 0 ? { summaries } : {};
 }
 
 function packageItem({ slot, detail }: Placement, cost: CostModel): ContextItem {

@@ -42,8 +42,8 @@ export function candidate(spec: CandidateSpec): ContextItem {
   };
 }
 
-/** Costs by character count: a path line costs 1, a text costs 1 + its length; edges cost 1. */
-export function lengthCostModel(skeleton = 0): CostModel {
+/** Costs by character count: a path line costs 1, a text costs 1 + its length; edges cost 1; a file's summary what `summaries` says (else 0). */
+export function lengthCostModel(skeleton = 0, summaries: Readonly<Record<string, number>> = {}): CostModel {
   const text = (slot: Slot, detail: Detail): number =>
     detail === 'path' ? 0 : (textAt(slot.item, detail) ?? '').length;
   const itemCost = (slot: Slot, detail: Detail): number => 1 + text(slot, detail);
@@ -52,6 +52,7 @@ export function lengthCostModel(skeleton = 0): CostModel {
     itemCost,
     itemCostAtMost: (slot, detail, limit) => (itemCost(slot, detail) <= limit ? itemCost(slot, detail) : null),
     edgeCost: () => 1,
+    summaryCost: (path) => summaries[path] ?? 0,
     skeleton,
     historyTokens: () => 0,
   };

@@ -1,10 +1,11 @@
 // What each part of a render costs, counted with the package's token counter on exactly
-// the text the printer will emit: an item at each detail, an edge, and an upper bound on
+// the text the printer will emit: an item at each detail, an edge, a file's model summary
+// (once, with the file's first item), and an upper bound on
 // everything else (header, notes, budget lines) whatever the fit decides.
 
 import type { Detail, FileEdge, PackageFrame, RenderFormat } from '../../core/context-package.js';
 import type { Printer } from '../../render/printer.js';
-import { DEMOTION_CHANGES, historyView, itemView, matchView, queryExcerpt, oneLine, type ItemView, type RenderView } from '../../render/view.js';
+import { DEMOTION_CHANGES, historyView, itemView, matchView, queryExcerpt, oneLine, summaryView, type ItemView, type RenderView } from '../../render/view.js';
 import type { Slot } from './order.js';
 import { countAtMost, type TokenCounter } from '../../tokenizer/tokens.js';
 
@@ -16,6 +17,8 @@ export interface CostModel {
   /** Tokens of the item's own text at a detail (its `tokens` field). */
   textTokens(slot: Slot, detail: Detail): number;
   edgeCost(edge: FileEdge): number;
+  /** Tokens a file's model summary adds when the file's first item is placed (0: it has none). */
+  summaryCost(path: string): number;
   /** An upper bound on the render of a package with no items and no edges. */
   readonly skeleton: number;
   /** Tokens the historical section adds to that bound (counted when asked). */
@@ -57,11 +60,17 @@ export function buildCostModel(context: CostContext): CostModel {
     return count;
   };
   const skeleton = counter.count(printer.render(widestSkeleton(context)));
+  const summaries = new Map((context.frame.summaries ?? []).map((summary) => [summary.path, summary]));
+  const summaryTokens = new Map<string, number>();
   return {
     textTokens: (slot, detail) => memo(texts, `${slot.rank}:${detail}`, () => counter.count(viewAt(slot, detail, 0).text)),
     itemCostAtMost,
     itemCost: (slot, detail) => itemCostAtMost(slot, detail, Number.MAX_SAFE_INTEGER) ?? Number.MAX_SAFE_INTEGER,
     edgeCost: (edge) => counter.count(printer.edge(edge)),
+    summaryCost: (path) => {
+      const summary = summaries.get(path);
+      return summary === undefined ? 0 : memo(summaryTokens, path, () => counter.count(printer.summary(summaryView(summary))));
+    },
     skeleton,
     historyTokens: () => (context.frame.history && context.frame.history.length > 0 ? skeleton - counter.count(printer.render(widestSkeleton({ ...context, frame: { ...context.frame, history: [] } }))) : 0),
   };

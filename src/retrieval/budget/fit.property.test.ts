@@ -22,7 +22,8 @@ import {
 import { isCairnError } from '../../core/errors.js';
 import type { Language } from '../../core/entities.js';
 import { jsonItemKey, parseJson, parseMarkdown, parsePrompt, printerFor, renderPackage } from '../../render/index.js';
-import { oneLine, renderOrder } from '../../render/view.js';
+import { oneLine, renderOrder, summaryView } from '../../render/view.js';
+import { summaryLine } from '../../render/printer.js';
 import { allocate, MAX_EDGES, MAX_NAMED } from './allocate.js';
 import { buildCostModel } from './cost.js';
 import { compareEdges, normalizeEdges } from './edges.js';
@@ -173,6 +174,7 @@ const caseArb: fc.Arbitrary<Case> = fc.array(specArb, { maxLength: 14 }).chain((
       }),
       notes: fc.array(fc.string({ maxLength: 60 }), { maxLength: 3 }),
       edges: fc.array(edgeArb, { maxLength: 10 }),
+      summaries: fc.uniqueArray(fc.record({ path: fc.constantFrom(...paths), text: fc.string({ unit: 'grapheme', maxLength: 120 }), model: fc.string({ maxLength: 20 }) }), { maxLength: 4, selector: (summary) => summary.path }),
       createdAt: fc.constant('2025-01-01T00:00:00.000Z'),
     }),
   });
@@ -265,11 +267,20 @@ function checkRoundTrip(pkg: ContextPackage): void {
     endLine: item.endLine,
     text: textAt(item, item.detail) ?? '',
   }));
-  const strip = ({ language: _language, ...rest }: { language: string } & (typeof expected)[number]) => rest;
-  expect(parseMarkdown(renderPackage(pkg, 'markdown')).map(strip)).toEqual(expected);
-  expect(parsePrompt(renderPackage(pkg, 'prompt')).map(strip)).toEqual(expected);
+  // A file's summary rides on its first item in render order (its text is no part of the item's code).
+  const summaries = new Map((pkg.summaries ?? []).map((summary) => [summary.path, summary]));
+  const first = new Set(renderOrder(pkg.items).filter((item, k, all) => all.findIndex((other) => other.path === item.path) === k));
+  const summaryOf = (item: ContextItem): string | undefined => {
+    const summary = first.has(item) ? summaries.get(item.path) : undefined;
+    return summary === undefined ? undefined : summaryLine(summaryView(summary)).slice(0, -1);
+  };
+  const withSummary = renderOrder(pkg.items).map((item, k) => ({ ...expected[k]!, ...(summaryOf(item) !== undefined ? { summary: summaryOf(item) } : {}) }));
+  const strip = ({ language: _language, ...rest }: { language: string } & (typeof withSummary)[number]) => rest;
+  expect(parseMarkdown(renderPackage(pkg, 'markdown')).map(strip)).toEqual(withSummary);
+  expect(parsePrompt(renderPackage(pkg, 'prompt')).map(strip)).toEqual(withSummary);
   const json = parseJson(renderPackage(pkg, 'json'));
   expect(json.items.map((i) => [jsonItemKey(i), i.detail, i.text])).toEqual(expected.map((e) => [e.symbolKey ?? e.path, e.detail, e.text]));
+  expect(json.items.map((i) => (i.summary ? summaryLine(i.summary).slice(0, -1) : undefined))).toEqual(withSummary.map((e) => e.summary));
 }
 
 /** A BUDGET error is right only when no self-consistent package without items fits. */

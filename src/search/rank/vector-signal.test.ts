@@ -33,6 +33,17 @@ describe('vector signal (pure)', () => {
     expect(signal.files.get('c.py')).toBeCloseTo(0.4 + 0.1);
   });
 
+  it('counts a file summary vector (stored under the path) for its file, never as a symbol', () => {
+    const signal = signalFromHits([
+      { id: 'a.py', distance: 0.05 },
+      { id: 'a.py::f', distance: 0.3 },
+      { id: 'b.py', distance: 0.4 },
+    ]);
+    expect([...signal.symbols.keys()]).toEqual(['a.py::f']);
+    expect(signal.files.get('a.py')).toBeCloseTo(0.97);
+    expect(signal.files.get('b.py')).toBeCloseTo(0.6);
+  });
+
   it('embeds the title and the first part of the body, cut at a line end', () => {
     expect(vectorQueryText('  Title\r\nbody  ')).toBe('Title\nbody');
     const long = `Title\n${'word '.repeat(300)}\n${'more '.repeat(300)}`;

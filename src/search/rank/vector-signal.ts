@@ -1,5 +1,6 @@
 // The optional semantic signal: the task text embedded by the configured model, its
-// nearest symbol vectors, rolled up to files. Embedding is a network call, so this is a
+// nearest symbol vectors (and file summary vectors, stored under a file's path), rolled up
+// to files. Embedding is a network call, so this is a
 // separate async preparation step; the ranker itself stays synchronous and takes the
 // prepared signal (or null) as a value.
 
@@ -57,7 +58,8 @@ export function signalFromHits(hits: VectorHit[]): VectorSignal {
   const best = new Map<string, { similarity: number; others: number }>();
   for (const hit of hits) {
     const similarity = 1 - hit.distance;
-    symbols.set(hit.id, similarity);
+    // A file's summary vector is stored under its path: it speaks for the file, not a symbol.
+    if (hit.id.includes('::')) symbols.set(hit.id, similarity);
     const path = pathOfKey(hit.id);
     const known = best.get(path);
     if (known) known.others++;

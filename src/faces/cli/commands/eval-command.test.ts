@@ -102,6 +102,19 @@ describe('cairn eval --dataset', () => {
     expect((await cairn(...base, '--package-history', '0')).code).toBe(2);
   });
 
+  it('measures packages with section shares and with commit lines only, and the report says so', async () => {
+    const base = ['--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--index-root', join(dir, 'idx'), '--json', '--only', 'disc', '--no-chunk-rag', '--baseline', 'none'];
+    const shared = JSON.parse((await cairn(...base, '--package-section-shares', 'primary=0.7,supporting=0.3')).out);
+    expect(shared.packageSettings).toEqual({ sectionShares: { primary: 0.7, supporting: 0.3 } });
+    expect(shared.summary.values.package['ctx.fn@4k']).toBe(1);
+    const lines = JSON.parse((await cairn(...base, '--package-history', '2', '--no-package-history-diffs')).out);
+    expect(lines.packageSettings).toEqual({ history: 2, historyDiffs: false });
+    expect(JSON.parse((await cairn(...base)).out).packageSettings).toBeUndefined();
+    const bad = await cairn(...base, '--package-section-shares', 'primary=2');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--package-section-shares');
+  });
+
   it('filters tasks by id, category and count', async () => {
     const base = ['--dataset', join(dir, 'dev.jsonl'), '--repos', join(dir, 'repos'), '--index-root', join(dir, 'idx'), '--json'];
     const only = JSON.parse((await cairn(...base, '--only', 'stock')).out);

@@ -10,6 +10,7 @@ import { UsageError } from '../../../core/errors.js';
 import { checkOutputFile } from '../../../config/option-file.js';
 import { collect, MAX_COUNT, positiveInt, printJson } from '../common-options.js';
 import type { Io } from '../io.js';
+import { sectionSharesOption } from '../section-shares-option.js';
 
 interface EvalFlags extends EvalRequest {
   json?: boolean;
@@ -42,6 +43,8 @@ export function registerEvalCommand(program: Command, io: Io): void {
     )
     .option('--package-ranker <name>', `ranker the package's retrieval seeds from (${RANKER_NAMES.join(', ')}), to compare settings`, RANKER_NAMES[0])
     .option('--package-history <n>', 'measure packages with a historical section of n commits per main file (it takes budget from the code)', positiveInt('--package-history'))
+    .option('--no-package-history-diffs', 'with --package-history: commit lines only, without the lines each commit changed in the main definitions')
+    .option('--package-section-shares <list>', 'measure packages fitted with these shares of the budget by section, e.g. primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1', sectionSharesOption('--package-section-shares'))
     .option('--no-chunk-rag', 'skip the chunk-RAG baselines (code-only and all files) of the context-recall measurement (they do not depend on the ranker)')
     .option('--no-package', 'skip the context-recall measurement (ranking only)')
     .option('--ask-of <repo>', 'ask the tasks (--dataset or --from-git) of another repository, as it is, and report how often the package says the match is weak or none')

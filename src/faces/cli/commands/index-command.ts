@@ -70,6 +70,7 @@ function describePublished(info: GenerationInfo & { schema: string }): string {
 function describeVectors(summary: VectorSummary): string {
   const head = `  vectors (${summary.model}${summary.dimensions ? `, ${summary.dimensions}d` : ''}): ${summary.stored} stored; this run ${summary.symbols} symbols in ${summary.files} files, ${summary.embedded} embedded, ${summary.cacheHits} from cache`;
   const extra = [
+    summary.summaries ? `${summary.summaries} file summaries (cairn enrich)` : '',
     summary.removedFiles ? `${summary.removedFiles} files removed` : '',
     summary.pending ? `${summary.pending} files changed on disk, left for the next run` : '',
     summary.reset ? `rebuilt: ${summary.reset}` : '',

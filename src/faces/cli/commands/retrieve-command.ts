@@ -6,14 +6,15 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RepoContext } from '../../../config/repo-context.js';
 import { openOneShot, type OneShotHandle } from '../../../app/one-shot.js';
 import type { LlmConfig } from '../../../config/schema.js';
-import { getContext, MAX_HISTORY_COMMITS, packageText, parseSectionShares, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
+import { getContext, MAX_HISTORY_COMMITS, packageText, resolveBudget, resolveModel, resolveStages, type ContextAnswer, type ModelFlags } from '../../../operations/context.js';
 import { RENDER_FORMATS, type RenderFormat } from '../../../core/context-package.js';
 import { MIB, readOptionText } from '../../../config/option-file.js';
-import { InputError, isCairnError, UsageError } from '../../../core/errors.js';
+import { InputError, UsageError } from '../../../core/errors.js';
 import { readHandoffBundle, taskOfBundle } from '../../../operations/bundle.js';
 import { readBundle } from '../bundle-input.js';
 import { positiveInt, repoFrom, withRepoOptions, type RepoFlags } from '../common-options.js';
 import type { Io } from '../io.js';
+import { sectionSharesOption } from '../section-shares-option.js';
 import { printable } from '../../../core/printable.js';
 import { printWarnings } from '../refresh.js';
 
@@ -46,7 +47,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .addOption(new Option('--format <format>', 'how to print the package').choices(RENDER_FORMATS).default('markdown'))
     .option('--task-id <id>', 'the task id to record the run under (default: a new one, printed)')
     .option('--history <n>', 'also show the n most recent commits of each main file (a historical section, within the budget)', positiveInt('--history', MAX_HISTORY_COMMITS))
-    .option('--section-shares <list>', 'shares of the budget by section, e.g. primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1 (each 0-1, sum ≤ 1; what a section leaves flows to the next)', sectionShares);
+    .option('--section-shares <list>', 'shares of the budget by section, e.g. primary=0.6,supporting=0.25,historical=0.05,supplementary=0.1 (each 0-1, sum ≤ 1; what a section leaves flows to the next)', sectionSharesOption('--section-shares'));
   withModelOptions(command)
     .option('--no-refresh', 'do not refresh the index before retrieving')
     .action(async (task: string | undefined, flags: RetrieveFlags) => {
@@ -118,16 +119,6 @@ async function bundleTask(io: Io, spec: string, argument: string | undefined, fi
     });
   }
   return text;
-}
-
-/** The shares, checked where they are parsed: a bad list is refused before the index is refreshed. */
-function sectionShares(value: string): Record<string, number> {
-  try {
-    return parseSectionShares(value);
-  } catch (error) {
-    if (isCairnError(error)) throw new InvalidArgumentError(`${error.message}; ${error.hint ?? ''}`.replace(/; $/, ''));
-    throw error;
-  }
 }
 
 function stageList(value: string): string[] {
