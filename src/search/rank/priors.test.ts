@@ -8,9 +8,9 @@ import { drainIndex, openReader, runIndex } from '../../app/stores.js';
 import { openRepo } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
-import { filePrior, type PriorContext } from './priors.js';
+import { filePrior, priorContext, type PriorContext } from './priors.js';
 
-const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false };
+const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false, aboutTypes: false, aboutExports: false };
 
 const FILES: Record<string, string> = {
   'src/middleware/cors/index.ts': [
@@ -53,6 +53,8 @@ const FILES: Record<string, string> = {
   'empty/__init__.py': '',
   'lib/mod.rs': 'pub mod parse;\npub use parse::Parser;\n',
   'lib/parse.rs': 'pub struct Parser;\n',
+  'types/connect.d.ts': 'export interface Server { listen(port: number): void }\nexport declare function connect(): Server\n',
+  'src/shims.d.mts': "declare module 'virtual:routes' { export const routes: string[] }\n",
 };
 
 let dir: TempDir | null = null;
@@ -73,10 +75,10 @@ async function indexed(): Promise<CuratedReader> {
   return reader;
 }
 
-function priorOf(index: CuratedReader, path: string): number {
+function priorOf(index: CuratedReader, path: string, context: PriorContext = NOT_ABOUT_ANYTHING): number {
   const file = index.file(path);
   if (file === null) throw new Error(`${path} was not indexed`);
-  return filePrior(file, NOT_ABOUT_ANYTHING, (entry) => ({ symbols: index.symbolsOfFile(entry), imports: index.importsOf(entry) }));
+  return filePrior(file, context, (entry) => ({ symbols: index.symbolsOfFile(entry), imports: index.importsOf(entry) }));
 }
 
 describe('the package-entry prior', () => {
@@ -96,5 +98,24 @@ describe('the package-entry prior', () => {
     const index = await indexed();
     expect(priorOf(index, 'pkg/core.py')).toBe(1);
     expect(priorOf(index, 'empty/__init__.py')).toBe(1);
+  });
+});
+
+describe('the declaration-file prior', () => {
+  it('ranks .d.ts and .d.mts files below the code they describe', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'types/connect.d.ts')).toBe(0.4);
+    expect(priorOf(index, 'src/shims.d.mts')).toBe(0.4);
+    expect(priorOf(index, 'src/context.ts')).toBe(1);
+  });
+
+  it('keeps them near full weight when the task title is about typings or declarations', async () => {
+    const index = await indexed();
+    const aboutTypes = priorContext('fix(typings): connect() returns the server', '');
+    expect(aboutTypes.aboutTypes).toBe(true);
+    expect(priorOf(index, 'types/connect.d.ts', aboutTypes)).toBe(0.9);
+    expect(priorContext('fix: the server listens twice', '').aboutTypes).toBe(false);
+    // In a TypeScript repository "types" are written in its source files.
+    expect(priorContext('fix(types): infer the context of a procedure', '').aboutTypes).toBe(false);
   });
 });
