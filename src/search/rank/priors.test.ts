@@ -9,6 +9,7 @@ import { openRepo } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
 import { filePrior, priorContext, type PriorContext } from './priors.js';
+import { exportHubs } from './export-hubs.js';
 
 const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false, aboutTypes: false, aboutExports: false };
 
@@ -117,5 +118,32 @@ describe('the declaration-file prior', () => {
     expect(priorContext('fix: the server listens twice', '').aboutTypes).toBe(false);
     // In a TypeScript repository "types" are written in its source files.
     expect(priorContext('fix(types): infer the context of a procedure', '').aboutTypes).toBe(false);
+  });
+});
+
+describe('a task about exports', () => {
+  const aboutExports = priorContext('fix(server): missing export from the internal package', '');
+
+  it('is told from the export of a picture or a document', () => {
+    expect(aboutExports.aboutExports).toBe(true);
+    expect(priorContext('feat: expose image size config', '').aboutExports).toBe(true);
+    expect(priorContext('chore: export Fonts helper class', '').aboutExports).toBe(true);
+    expect(priorContext('fix(react): switch to export type *', '').aboutExports).toBe(true);
+    expect(priorContext('fix: arrows are blurry in PNG export', '').aboutExports).toBe(false);
+    expect(priorContext('feat: sync export theme with ui theme', '').aboutExports).toBe(false);
+    expect(priorContext('fix: invisible labels in exported SVG', '').aboutExports).toBe(false);
+  });
+
+  it('ranks a barrel higher instead of lower, and only a barrel', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'src/index.ts', aboutExports)).toBe(1.5);
+    expect(priorOf(index, 'src/middleware/cors/index.ts', aboutExports)).toBe(1);
+    expect(priorOf(index, 'src/context.ts', aboutExports)).toBe(1);
+  });
+
+  it('takes the barrels of the repository as candidates, those of the named packages when some are named', async () => {
+    const index = await indexed();
+    expect([...exportHubs(index, []).keys()]).toEqual(['src/index.ts']);
+    expect([...exportHubs(index, ['pkg']).keys()]).toEqual([]);
   });
 });
