@@ -54,6 +54,19 @@ const FILES: Record<string, string> = {
   'empty/__init__.py': '',
   'lib/mod.rs': 'pub mod parse;\npub use parse::Parser;\n',
   'lib/parse.rs': 'pub struct Parser;\n',
+  'ui/index.tsx': [
+    "export { Button } from './button'",
+    "export * from './theme'",
+    '',
+    '/** The editor: the package entry defines its main component besides re-exporting. */',
+    'export function Editor(props: { theme: string; readOnly: boolean }) {',
+    "  const className = props.readOnly ? 'editor editor--read-only' : 'editor'",
+    '  return <div className={className} data-theme={props.theme} />',
+    '}',
+    '',
+  ].join('\n'),
+  'ui/button.tsx': 'export function Button() { return <button /> }\n',
+  'ui/theme.ts': "export const THEME = 'light'\n",
   'types/connect.d.ts': 'export interface Server { listen(port: number): void }\nexport declare function connect(): Server\n',
   'src/shims.d.mts': "declare module 'virtual:routes' { export const routes: string[] }\n",
 };
@@ -137,13 +150,16 @@ describe('a task about exports', () => {
   it('ranks a barrel higher instead of lower, and only a barrel', async () => {
     const index = await indexed();
     expect(priorOf(index, 'src/index.ts', aboutExports)).toBe(1.5);
+    // A package entry that re-exports is the surface even when it defines a component too.
+    expect(priorOf(index, 'ui/index.tsx', aboutExports)).toBe(1.5);
+    expect(priorOf(index, 'ui/index.tsx')).toBe(1);
     expect(priorOf(index, 'src/middleware/cors/index.ts', aboutExports)).toBe(1);
     expect(priorOf(index, 'src/context.ts', aboutExports)).toBe(1);
   });
 
   it('takes the barrels of the repository as candidates, those of the named packages when some are named', async () => {
     const index = await indexed();
-    expect([...exportHubs(index, []).keys()]).toEqual(['src/index.ts']);
+    expect([...exportHubs(index, []).keys()]).toEqual(['src/index.ts', 'ui/index.tsx']);
     expect([...exportHubs(index, ['pkg']).keys()]).toEqual([]);
   });
 });

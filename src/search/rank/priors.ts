@@ -82,12 +82,13 @@ export function filePrior(file: FileRecord, context: PriorContext, entry: (path:
 const MIN_REEXPORTS = 2;
 
 /**
- * A file of any name that re-exports several modules and defines little of its own: the
- * public surface of a package (`index.ts`, `unstable-core-do-not-import.ts`).
+ * A file that re-exports several modules and either is a package entry (`index.tsx`, which
+ * may also define the package's main component) or defines little of its own (any name:
+ * `unstable-core-do-not-import.ts`): the public surface of a package.
  */
 export function isBarrel(file: FileRecord, contents: EntryContents): boolean {
   const reexports = contents.imports.filter((entry) => entry.kind === 'reexport').length;
-  return reexports >= MIN_REEXPORTS && isReexportHub(file, contents);
+  return reexports >= MIN_REEXPORTS && (isPackageEntry(file.path) || isReexportHub(file, contents));
 }
 
 export function isReexportHub(file: FileRecord, contents: EntryContents): boolean {
