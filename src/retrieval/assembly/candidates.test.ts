@@ -11,21 +11,35 @@ const methods = Array.from({ length: 8 }, (_, m) => `    def handle_${m}(self, o
 const LEDGER = `class Ledger:\n    """Keeps refunds."""\n\n    REFUND_LIMIT = 100\n    refund_codes = {"full": 1, "partial": 2}\n\n${methods}`;
 const doc = Array.from({ length: 40 }, (_, i) => `    Example ${i}: settle(order) refunds it.`).join('\n');
 const SETTLE = `def settle(order):\n    """Settles an order.\n\n${doc}\n    """\n    refund = order.refund()\n    return refund\n`;
+const HOOKS = [
+  "import { useContext } from './context'",
+  '',
+  '/**',
+  ' * Returns a function that navigates: `navigate(to, { state })`.',
+  ' *',
+  ' * @example navigate("/home", { replace: true })',
+  ' */',
+  'export function useNavigate(): (to: string) => void {',
+  '  const router = useContext()',
+  '  return (to) => router.go(to)',
+  '}',
+  '',
+].join('\n');
 const CRLF = 'class Tabs:\r\n\tdef refund(self, order):  \r\n\t\tfirst = order.refund()\r\n\t\tsecond = first\r\n\t\tthird = second\r\n\t\treturn third\r\n';
 
 describe('buildCandidates', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
-    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE, 'tabs.py': CRLF });
+    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE, 'tabs.py': CRLF, 'hooks.ts': HOOKS });
   });
   afterAll(() => repo.close());
 
-  function candidates(keys: string[]) {
+  function candidates(keys: string[], docComments = false) {
     const symbols: ClassifiedSymbol[] = keys.map((key) => ({ key, path: key.split('::')[0]!, class: 'primary', tier: 0, reason: 'test', score: 1, signals: {} }));
     const context = { ...emptyContext('t', 'r', { contextWindow: 2_000, reservedTokens: 0, available: 2_000 }), symbols };
     const kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: null };
     const terms = new TermMatcher(new Map([['refund', 1], ['limit', 2]]));
-    return buildCandidates(context, kb, { terms, frames: [], tuning: DEFAULT_TUNING.candidates });
+    return buildCandidates(context, kb, { terms, frames: [], tuning: DEFAULT_TUNING.candidates, docComments });
   }
 
   it('offers a class with methods as its own lines (header, fields), its methods elided, never whole', () => {
@@ -57,5 +71,17 @@ describe('buildCandidates', () => {
     expect(settle!.texts.excerpt).toContain('refund = order.refund()');
     expect(settle!.texts.excerpt).toContain('"""Settles an order.');
     expect(settle!.texts.excerpt).not.toContain('Example 3');
+  });
+
+  it('shows a definition with the JSDoc above it when the task is about documentation, and without it otherwise', () => {
+    const [plain] = candidates(['hooks.ts::useNavigate']);
+    expect(plain!.startLine).toBe(8);
+    expect(plain!.texts.full).not.toContain('@example');
+    const [documented] = candidates(['hooks.ts::useNavigate'], true);
+    expect(documented!.startLine).toBe(3);
+    expect(documented!.texts.full!.startsWith('/**\n * Returns a function that navigates')).toBe(true);
+    for (const text of [documented!.texts.full!, documented!.texts.signature!]) expect(verbatimProblem(HOOKS, documented!.startLine, documented!.endLine, text)).toBeNull();
+    expect(documented!.texts.signature).toContain('export function useNavigate(): (to: string) => void {');
+    expect(documented!.texts.signature).not.toContain('@example');
   });
 });

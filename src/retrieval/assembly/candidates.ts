@@ -13,6 +13,7 @@ import { CLASS_LIKE_KINDS, type FileRecord, type SymbolRecord } from '../../core
 import type { SourceLines } from '../../core/source-lines.js';
 import type { ClassifiedSymbol, KnowledgeBase, RetrievalContext, ScopedFile } from '../stages/stage.js';
 import { excerptOf, FILE_EXCERPT, SYMBOL_EXCERPT } from './excerpt.js';
+import { leadingCommentStart } from './leading-comment.js';
 import { fileOutline, symbolSignature } from './outline.js';
 import { moduleLineMask } from './module-lines.js';
 import { pairedTestItem, reserveScore, testedCode } from './paired-tests.js';
@@ -37,6 +38,8 @@ export interface CandidateInputs {
   /** In-project stack frames of the task: an excerpt of a long definition centres on their lines. */
   frames: readonly { path: string; line: number | null }[];
   tuning: CandidateTuning;
+  /** The task is about documentation: definitions are shown with the comment above them when that fits. */
+  docComments: boolean;
 }
 
 export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, inputs: CandidateInputs): ContextItem[] {
@@ -131,12 +134,13 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
 }
 
 function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ContextItem {
-  const texts = symbolTexts(classified, symbol, record, kb, available, inputs);
+  const documented = inputs.docComments ? withLeadingComment(classified, symbol, record, kb, available, inputs) : null;
+  const texts = documented?.texts ?? symbolTexts(classified, symbol, record, kb, available, inputs);
   return {
     path: record.path,
     symbolKey: symbol.key,
     language: record.language,
-    startLine: symbol.startLine,
+    startLine: documented?.startLine ?? symbol.startLine,
     endLine: symbol.endLine,
     detail: ceiling(texts),
     texts,
@@ -150,6 +154,23 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
     },
     demotedFrom: null,
   };
+}
+
+/**
+ * A definition with the comment block right above it, when it has one and the two fit whole
+ * (a long comment is not worth an excerpt of it: the definition alone is offered then).
+ */
+function withLeadingComment(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): { texts: ItemTexts; startLine: number } | null {
+  const lines = kb.sources.lines(record);
+  if (lines === null) return null;
+  const startLine = leadingCommentStart(lines, symbol.startLine, record.language);
+  if (startLine === symbol.startLine) return null;
+  const texts = symbolTexts(classified, { ...symbol, startLine }, record, kb, available, inputs);
+  if (texts.full === null) return null;
+  // Its signature: the comment elided, the header kept, the body elided, as one piece of the same lines.
+  const headerEnd = Math.max(symbol.signatureEndLine, symbol.startLine);
+  const signature = lines.excerpt(startLine, symbol.endLine, (line) => line >= symbol.startLine && line <= headerEnd);
+  return { texts: { full: texts.full, excerpt: null, signature }, startLine };
 }
 
 /**

@@ -46,7 +46,7 @@ export interface Assembled {
 }
 
 export async function assemblePackage(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuery, options: AssembleOptions): Promise<Assembled> {
-  const built = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning });
+  const built = buildCandidates(context, kb, { terms: matcherFor(task), frames: task.frames, tuning: options.tuning, docComments: isAboutDocs(task) });
   const candidates = candidatesForMatch(built, options.match, options.matchTuning);
   const paths = new Set(candidates.map((item) => item.path));
   const notes = [...context.notes, ...taskNotes(task), ...kb.sources.problems()];
@@ -81,4 +81,12 @@ function taskNotes(task: TaskQuery): string[] {
   const notes = [`task type: ${task.type.replace('_', ' ')}`];
   if (task.intent) notes.push(`intent (model): ${task.intent.summary}`);
   return notes;
+}
+
+/**
+ * Typed a docs task, or docs named in its title: "docs: fix useLinkClickHandler's description"
+ * reads as a fix as much as docs, and changes the comment above the definition all the same.
+ */
+function isAboutDocs(task: TaskQuery): boolean {
+  return task.type === 'docs' || task.typeEvidence.some((cue) => cue.startsWith('docs ← title:'));
 }

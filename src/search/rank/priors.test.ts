@@ -8,9 +8,10 @@ import { drainIndex, openReader, runIndex } from '../../app/stores.js';
 import { openRepo } from '../../app/repo.js';
 import type { CuratedReader } from '../../store/curated.js';
 import { tempDir, type TempDir } from '../../../test/support/temp-repo.js';
-import { filePrior, type PriorContext } from './priors.js';
+import { filePrior, priorContext, type PriorContext } from './priors.js';
+import { exportHubs } from './export-hubs.js';
 
-const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false };
+const NOT_ABOUT_ANYTHING: PriorContext = { aboutTests: false, aboutDocs: false, aboutTypes: false, aboutExports: false };
 
 const FILES: Record<string, string> = {
   'src/middleware/cors/index.ts': [
@@ -53,6 +54,21 @@ const FILES: Record<string, string> = {
   'empty/__init__.py': '',
   'lib/mod.rs': 'pub mod parse;\npub use parse::Parser;\n',
   'lib/parse.rs': 'pub struct Parser;\n',
+  'ui/index.tsx': [
+    "export { Button } from './button'",
+    "export * from './theme'",
+    '',
+    '/** The editor: the package entry defines its main component besides re-exporting. */',
+    'export function Editor(props: { theme: string; readOnly: boolean }) {',
+    "  const className = props.readOnly ? 'editor editor--read-only' : 'editor'",
+    '  return <div className={className} data-theme={props.theme} />',
+    '}',
+    '',
+  ].join('\n'),
+  'ui/button.tsx': 'export function Button() { return <button /> }\n',
+  'ui/theme.ts': "export const THEME = 'light'\n",
+  'types/connect.d.ts': 'export interface Server { listen(port: number): void }\nexport declare function connect(): Server\n',
+  'src/shims.d.mts': "declare module 'virtual:routes' { export const routes: string[] }\n",
 };
 
 let dir: TempDir | null = null;
@@ -73,10 +89,10 @@ async function indexed(): Promise<CuratedReader> {
   return reader;
 }
 
-function priorOf(index: CuratedReader, path: string): number {
+function priorOf(index: CuratedReader, path: string, context: PriorContext = NOT_ABOUT_ANYTHING): number {
   const file = index.file(path);
   if (file === null) throw new Error(`${path} was not indexed`);
-  return filePrior(file, NOT_ABOUT_ANYTHING, (entry) => ({ symbols: index.symbolsOfFile(entry), imports: index.importsOf(entry) }));
+  return filePrior(file, context, (entry) => ({ symbols: index.symbolsOfFile(entry), imports: index.importsOf(entry) }));
 }
 
 describe('the package-entry prior', () => {
@@ -96,5 +112,54 @@ describe('the package-entry prior', () => {
     const index = await indexed();
     expect(priorOf(index, 'pkg/core.py')).toBe(1);
     expect(priorOf(index, 'empty/__init__.py')).toBe(1);
+  });
+});
+
+describe('the declaration-file prior', () => {
+  it('ranks .d.ts and .d.mts files below the code they describe', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'types/connect.d.ts')).toBe(0.4);
+    expect(priorOf(index, 'src/shims.d.mts')).toBe(0.4);
+    expect(priorOf(index, 'src/context.ts')).toBe(1);
+  });
+
+  it('keeps them near full weight when the task title is about typings or declarations', async () => {
+    const index = await indexed();
+    const aboutTypes = priorContext('fix(typings): connect() returns the server', '');
+    expect(aboutTypes.aboutTypes).toBe(true);
+    expect(priorOf(index, 'types/connect.d.ts', aboutTypes)).toBe(0.9);
+    expect(priorContext('fix: the server listens twice', '').aboutTypes).toBe(false);
+    // In a TypeScript repository "types" are written in its source files.
+    expect(priorContext('fix(types): infer the context of a procedure', '').aboutTypes).toBe(false);
+  });
+});
+
+describe('a task about exports', () => {
+  const aboutExports = priorContext('fix(server): missing export from the internal package', '');
+
+  it('is told from the export of a picture or a document', () => {
+    expect(aboutExports.aboutExports).toBe(true);
+    expect(priorContext('feat: expose image size config', '').aboutExports).toBe(true);
+    expect(priorContext('chore: export Fonts helper class', '').aboutExports).toBe(true);
+    expect(priorContext('fix(react): switch to export type *', '').aboutExports).toBe(true);
+    expect(priorContext('fix: arrows are blurry in PNG export', '').aboutExports).toBe(false);
+    expect(priorContext('feat: sync export theme with ui theme', '').aboutExports).toBe(false);
+    expect(priorContext('fix: invisible labels in exported SVG', '').aboutExports).toBe(false);
+  });
+
+  it('ranks a barrel higher instead of lower, and only a barrel', async () => {
+    const index = await indexed();
+    expect(priorOf(index, 'src/index.ts', aboutExports)).toBe(1.5);
+    // A package entry that re-exports is the surface even when it defines a component too.
+    expect(priorOf(index, 'ui/index.tsx', aboutExports)).toBe(1.5);
+    expect(priorOf(index, 'ui/index.tsx')).toBe(1);
+    expect(priorOf(index, 'src/middleware/cors/index.ts', aboutExports)).toBe(1);
+    expect(priorOf(index, 'src/context.ts', aboutExports)).toBe(1);
+  });
+
+  it('takes the barrels of the repository as candidates, those of the named packages when some are named', async () => {
+    const index = await indexed();
+    expect([...exportHubs(index, []).keys()]).toEqual(['src/index.ts', 'ui/index.tsx']);
+    expect([...exportHubs(index, ['pkg']).keys()]).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import type { RepoGraph } from '../graph/repo-graph.js';
 import { coChangeSignal, graphSeeds, pageRankSignal } from './graph-signals.js';
 import { historySignal, recencySignal } from './history-signal.js';
 import { isInsideAny } from '../query/workspace-packages.js';
-import { OUTSIDE_NAMED_PACKAGE_PRIOR, filePrior, priorContext, type EntryContents } from './priors.js';
+import { OUTSIDE_NAMED_PACKAGE_PRIOR, filePrior, isAboutExports, priorContext, type EntryContents } from './priors.js';
+import { exportHubs } from './export-hubs.js';
 import { docSignal, fileSignal, metaSignal, symbolSignal } from './text-signals.js';
 import type { RankRequest } from './types.js';
 import type { VectorSignal } from './vector-signal.js';
@@ -50,7 +51,7 @@ export function collectSignals(reader: CuratedReader, request: RankRequest, opti
   const fullTerms = analysis.terms.full.map((entry) => entry.term);
   const full = symbolSignal(reader, fullTerms, request.filter);
   const focused = symbolSignal(reader, analysis.terms.focused, request.filter);
-  const anchorFiles = new Map([...analysis.resolved.files].map(([path, hit]) => [path, hit.weight]));
+  const anchorFiles = withExportHubs(reader, analysis, new Map([...analysis.resolved.files].map(([path, hit]) => [path, hit.weight])));
   const anchorSymbols = new Map([...analysis.resolved.symbols].map(([key, hit]) => [key, hit.weight]));
   const bm25File = fileSignal(reader, fullTerms, request.filter);
   const seeds = graphSeeds(anchorFiles, [full.files, bm25File]);
@@ -151,6 +152,20 @@ function callSignal(reader: CuratedReader, lists: Map<string, number>[]): Map<st
     for (const edge of reader.referencesTo(key)) if (edge.confidence >= MIN_CALL_CONFIDENCE) add(edge.fromKey, standing * edge.confidence);
   }
   return scores;
+}
+
+/**
+ * A barrel of a task about exports counts as a weak anchor (below a named file or symbol):
+ * it is the file such a task changes, and its text of bare names rarely matches the task's.
+ */
+const EXPORT_HUB_ANCHOR = 0.3;
+
+function withExportHubs(reader: CuratedReader, analysis: QueryAnalysis, anchors: Map<string, number>): Map<string, number> {
+  if (!isAboutExports(analysis.issue.title)) return anchors;
+  for (const [path, score] of exportHubs(reader, analysis.resolved.packages)) {
+    if (!anchors.has(path)) anchors.set(path, EXPORT_HUB_ANCHOR * score);
+  }
+  return anchors;
 }
 
 function priorsOf(reader: CuratedReader, analysis: QueryAnalysis, files: Record<FileSignal, Map<string, number>>): Map<string, number> {
