@@ -20,8 +20,6 @@ export { STAGE_NAMES } from '../retrieval/stages/registry.js';
 export { MAX_HISTORY_COMMITS } from '../retrieval/assembly/history.js';
 export { parseSectionShares, SECTIONS } from '../retrieval/budget/section-shares.js';
 import { checkSectionShares, type SectionShares } from '../retrieval/budget/section-shares.js';
-/** For the faces that validate a request body as a schema (HTTP). */
-export { sectionSharesSchema } from '../retrieval/budget/section-shares-schema.js';
 import { onDiskOnly } from './on-disk.js';
 import { renderPackage } from '../render/index.js';
 

@@ -5,7 +5,8 @@
 import { z } from '@hono/zod-openapi';
 import { MATCH_STRENGTHS } from '../../core/context-package.js';
 import { FILE_RELATIONS, MAX_IMPACT_DEPTH } from '../../operations/targets.js';
-import { MAX_HISTORY_COMMITS, sectionSharesSchema } from '../../operations/context.js';
+import { MAX_HISTORY_COMMITS } from '../../operations/context.js';
+import { sectionSharesSchema } from '../../operations/section-shares-schema.js';
 
 /** Longest task or query text accepted (the body limit bounds it too). */
 const MAX_TEXT = 4 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The shape of section shares as a schema, for what validates them as data: a stored task
-// read back (pipeline/stored-task.ts) and the HTTP request body (through operations/context.ts).
+// read back (pipeline/stored-task.ts) and the HTTP request body (through operations/section-shares-schema.ts).
 // Its own module so that section-shares.ts, loaded by every retrieve, does not load zod.
 
 import { z } from 'zod';
