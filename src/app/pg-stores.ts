@@ -13,7 +13,8 @@ import { openPgRawLog } from '../store/postgres/raw-log.js';
 import { reconnecting } from '../store/postgres/reconnecting.js';
 import { pgSchemaExists, repositorySchema } from '../store/postgres/repository-schema.js';
 import { openPgSessionStore } from '../store/postgres/session-store.js';
-import type { RepoStores } from '../store/repo-stores.js';
+import { noMemoryYet, type RepoStores } from '../store/repo-stores.js';
+import { prepareIndexDir } from '../indexer/index-dir.js';
 import { openSqliteVectorIndex, sqliteIndexTargets } from '../store/sqlite/index.js';
 import { hasPublished, openPublishedReader } from './published-index.js';
 
@@ -38,7 +39,11 @@ export function pgStoresOf(context: StoreContext, choice: PostgresChoice): RepoS
       }
     },
     sessions: () => reconnecting(() => openPgSessionStore(url, schema)),
-    memory: () => reconnecting(() => openPgMemoryStore(url, schema)),
+    memory: (mode = 'create') => {
+      if (mode === 'existing' && !pgSchemaExists(url, schema)) throw noMemoryYet(indexDir);
+      if (mode === 'create') prepareIndexDir(indexDir);
+      return reconnecting(() => openPgMemoryStore(url, schema));
+    },
     hasMemory: () => pgSchemaExists(url, schema),
     failures: () => reconnecting(() => openPgFailureMemory(url, schema)),
     failureReader: () => reconnecting(() => openPgFailureReader(url, schema)),

@@ -6,7 +6,6 @@
 
 import { existsSync } from 'node:fs';
 import type { RepoContext } from '../config/repo-context.js';
-import { NotFoundError } from '../core/errors.js';
 import { vectorModelId } from '../indexer/embed/chunks.js';
 import { prepareIndexDir } from '../indexer/index-dir.js';
 import { indexRepository, type IndexProgress, type IndexSummary, type VectorStepOptions } from '../indexer/index-repository.js';
@@ -21,7 +20,7 @@ import { openSqliteEnrichmentReader, openSqliteEnrichmentStore } from '../store/
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryStore } from '../store/memory.js';
 import type { RawLog, RawLogUsage } from '../store/raw-log.js';
-import type { RepoStores } from '../store/repo-stores.js';
+import { noMemoryYet, type MemoryMode, type RepoStores } from '../store/repo-stores.js';
 import type { SessionStore } from '../store/session.js';
 import type { GenerationInfo } from '../store/generations.js';
 import { drainIndex } from './drain-index.js';
@@ -53,7 +52,11 @@ export function storesOf(context: StoreContext): RepoStores {
     rawLog: () => openSqliteRawLog(indexDir, maxBytes === undefined ? {} : { maxBytes }),
     rawLogUsage: () => readSqliteRawLogUsage(indexDir, maxBytes),
     sessions: () => openSqliteSessionStore(indexDir),
-    memory: () => openSqliteMemoryStore(indexDir),
+    memory: (mode = 'create') => {
+      if (mode === 'existing' && !existsSync(indexPaths(indexDir).memory)) throw noMemoryYet(indexDir);
+      if (mode === 'create') prepareIndexDir(indexDir);
+      return openSqliteMemoryStore(indexDir);
+    },
     hasMemory: () => existsSync(indexPaths(indexDir).memory),
     failures: () => openSqliteFailureMemory(indexDir),
     failureReader: () => openSqliteFailureReader(indexDir),
@@ -87,18 +90,9 @@ export function openSessions(context: Pick<RepoContext, 'indexDir'>): SessionSto
   return storesOf(context).sessions();
 }
 
-/**
- * Episode memory: memory.db in the index directory. `create` makes it (and the index
- * directory) when absent; `existing` is for commands that only read it, which say there is
- * no memory yet rather than create an empty one.
- */
-export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: 'create' | 'existing' = 'create'): MemoryStore {
-  const stores = storesOf(context);
-  if (mode === 'existing' && !stores.hasMemory()) {
-    throw new NotFoundError(`no episode memory in ${context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
-  }
-  if (mode === 'create') prepareIndexDir(context.indexDir);
-  return stores.memory();
+/** Episode memory: memory.db in the index directory, or the repository's tables in PostgreSQL (RepoStores.memory). */
+export function openMemoryStore(context: Pick<RepoContext, 'indexDir'>, mode: MemoryMode = 'create'): MemoryStore {
+  return storesOf(context).memory(mode);
 }
 
 /** Model-written file summaries (`cairn enrich`): enrichment.db in the index directory, made when absent. */

@@ -15,10 +15,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LlmConfig } from '../config/schema.js';
 import type { RepoContext } from '../config/repo-context.js';
-import { describeError, IndexError, isCairnError, NotFoundError } from '../core/errors.js';
+import { describeError, IndexError, isCairnError } from '../core/errors.js';
 import { Turns } from '../core/turns.js';
 import type { RepoHandle } from '../operations/handle.js';
-import { prepareIndexDir } from '../indexer/index-dir.js';
 import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
 import type { Logger } from '../logging/logger.js';
 import type { MemoryLog, MemoryPorts } from '../memory/ports.js';
@@ -38,7 +37,7 @@ import type { CuratedReader } from '../store/curated.js';
 import type { FailureMemory, FailureMemoryReader } from '../store/failures.js';
 import type { MemoryCounters, MemoryStore } from '../store/memory.js';
 import type { RawLog } from '../store/raw-log.js';
-import type { RepoStores } from '../store/repo-stores.js';
+import type { MemoryMode, RepoStores } from '../store/repo-stores.js';
 import type { SessionStore } from '../store/session.js';
 import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
 import type { IndexRunner, ServeWiring } from './wiring.js';
@@ -86,8 +85,8 @@ interface SharedPorts {
   rawLog: RawLog;
   ranker: Ranker | null;
   ports: Omit<RetrievalPorts, 'reader' | 'readMemo'>;
-  memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing') => MemoryPorts;
-  memoryStore: (mode: 'create' | 'existing') => MemoryStore;
+  memory: (reader: CuratedReader, retrieval: RetrievalPorts, mode: MemoryMode) => MemoryPorts;
+  memoryStore: (mode: MemoryMode) => MemoryStore;
   inTurn<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
   wiring: ServeWiring;
   failures(): FailureMemory;
@@ -497,16 +496,12 @@ export class Workspace {
   }
 
   /** `existing` refuses (NOT_FOUND) while there is no episode memory; once opened, the store is kept. */
-  private openMemoryStore(mode: 'create' | 'existing'): MemoryStore {
-    if (this.memoryStore !== null) return this.memoryStore;
-    if (mode === 'existing' && !this.shared.stores.hasMemory()) {
-      throw new NotFoundError(`no episode memory in ${this.context.indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
-    }
-    if (mode === 'create') prepareIndexDir(this.context.indexDir);
-    return (this.memoryStore = this.shared.stores.memory());
+  private openMemoryStore(mode: MemoryMode): MemoryStore {
+    return (this.memoryStore ??= this.shared.stores.memory(mode));
   }
 
-  private memoryPorts(reader: CuratedReader, retrieval: RetrievalPorts, mode: 'create' | 'existing'): MemoryPorts {
+
+  private memoryPorts(reader: CuratedReader, retrieval: RetrievalPorts, mode: MemoryMode): MemoryPorts {
     const store = this.openMemoryStore(mode);
     this.counter ??= createO200kCounter();
     return {

@@ -3,6 +3,7 @@
 // PostgreSQL tables for shared state and published index generations, app/pg-stores.ts). Everything above it — the serve runtime, the
 // operations, the one-shot commands — opens stores through this, never through an adapter.
 
+import { NotFoundError } from '../core/errors.js';
 import type { CuratedReader, IndexTargets, StoreLocation } from './curated.js';
 import type { FailureMemory, FailureMemoryReader } from './failures.js';
 import type { MemoryStore } from './memory.js';
@@ -20,8 +21,12 @@ export interface RepoStores {
   /** How big and how old the raw log is, read without opening it for writing. */
   rawLogUsage(): RawLogUsage;
   sessions(): SessionStore;
-  /** Episode memory (created when absent). */
-  memory(): MemoryStore;
+  /**
+   * Episode memory. `create` (the default) makes it, and the index directory, when absent;
+   * `existing` is for what only reads it, which says there is no memory yet (NotFoundError,
+   * `noMemoryYet`) rather than create an empty one.
+   */
+  memory(mode?: MemoryMode): MemoryStore;
   /** Whether episode memory was ever recorded here (nothing is created). */
   hasMemory(): boolean;
   failures(): FailureMemory;
@@ -36,4 +41,11 @@ export interface RepoStores {
    * reading it never builds it, it moves to a newer generation when one is published.
    */
   published: boolean;
+}
+
+export type MemoryMode = 'create' | 'existing';
+
+/** What a reader of episode memory is told before the first episode was recorded. */
+export function noMemoryYet(indexDir: string): NotFoundError {
+  return new NotFoundError(`no episode memory in ${indexDir} yet`, { hint: '`cairn hydrate QUERY --conversation ID` records the first episode' });
 }
