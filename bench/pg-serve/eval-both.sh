@@ -5,14 +5,9 @@
 #   sh bench/pg-serve/eval-both.sh CAIRN_CHECKOUT OUT EVAL_ARGS…   (e.g. --dataset F --repos D --limit 20)
 set -eu
 CAIRN=$1 OUT=$2; shift 2
-BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-PGDIR=$(mktemp -d /tmp/cairn-eval-pg-XXXXXX)
-AS=""
-if [ "$(id -u)" = 0 ]; then chown postgres "$PGDIR"; AS="runuser -u postgres --"; fi
-PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-$AS "$BIN/initdb" -D "$PGDIR/data" -U cairn -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null
-$AS "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off" -w start >/dev/null
-trap '$AS "$BIN/pg_ctl" -D "$PGDIR/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$PGDIR"' EXIT
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/pg-server.sh"
+trap pg_server_stop EXIT
 mkdir -p "$OUT"
 ( /usr/bin/time -f "%e s" node "$CAIRN/bin/cairn.js" eval "$@" --index-root "$OUT/idx-sqlite" --json > "$OUT/sqlite.json" 2> "$OUT/sqlite.err" ) &
 ( /usr/bin/time -f "%e s" node "$CAIRN/bin/cairn.js" eval "$@" --index-root "$OUT/idx-pg" --store "postgres://cairn@127.0.0.1:$PORT/postgres" --json > "$OUT/pg.json" 2> "$OUT/pg.err" ) &

@@ -8,21 +8,13 @@
 set -eu
 CAIRN=$1 REPO=$2 WORK=$3 ROUNDS=${4:-2} CLIENTS=${5:-4}
 HERE=$(cd "$(dirname "$0")" && pwd)
-BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-PGDIR=$(mktemp -d /tmp/cairn-stores-pg-XXXXXX)
-AS=""
-if [ "$(id -u)" = 0 ]; then chown postgres "$PGDIR"; AS="runuser -u postgres --"; fi
-PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-$AS "$BIN/initdb" -D "$PGDIR/data" -U cairn -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null
-$AS "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off" -w start >/dev/null
-URL="postgres://cairn@127.0.0.1:$PORT/postgres"
+. "$HERE/pg-server.sh"
 mkdir -p "$WORK"
 PIDS="$WORK/serve.pids"
 : >"$PIDS"
 cleanup() {
   while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$PIDS"
-  $AS "$BIN/pg_ctl" -D "$PGDIR/data" -m immediate -w stop >/dev/null 2>&1 || true
-  rm -rf "$PGDIR"
+  pg_server_stop
 }
 trap cleanup EXIT INT TERM
 start=$(date +%s.%N)

@@ -12,15 +12,7 @@
 set -eu
 REPO=$1 WORK=$2 A=$3 B=$4 ROUNDS=${5:-2} CONFIG=${CONFIG:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
-BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-mkdir -p "$WORK"
-PGDIR=$(mktemp -d /tmp/cairn-bench-pg-XXXXXX)
-AS=""
-if [ "$(id -u)" = 0 ]; then chown postgres "$PGDIR"; AS="runuser -u postgres --"; fi
-PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-$AS "$BIN/initdb" -D "$PGDIR/data" -U cairn -A trust -E UTF8 --locale=C.UTF-8 --no-sync >/dev/null
-$AS "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=300" -w start >/dev/null
-URL="postgres://cairn@127.0.0.1:$PORT/postgres"
+. "$HERE/pg-server.sh"
 PIDS="$WORK/serve.pids"
 : >"$PIDS"
 stop_replicas() {
@@ -29,8 +21,7 @@ stop_replicas() {
 }
 cleanup() {
   stop_replicas
-  $AS "$BIN/pg_ctl" -D "$PGDIR/data" -m immediate -w stop >/dev/null 2>&1 || true
-  rm -rf "$PGDIR"
+  pg_server_stop
 }
 trap cleanup EXIT INT TERM
 
