@@ -21,9 +21,10 @@ export type DiagnosticsSession = DiagnosticsAccess;
 export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): DiagnosticsSession {
   const notes: string[] = [];
   const reader = completeReader(context, notes);
-  const session = diagnosticsOver(context, reader, notes);
+  const session = diagnosticsOver(context, reader);
   return {
     ...session,
+    notes: [...notes, ...session.notes],
     close: () => {
       session.close();
       reader?.close();
@@ -31,10 +32,15 @@ export function openDiagnostics(context: Pick<RepoContext, 'indexDir'>): Diagnos
   };
 }
 
-/** The ports over a reader the caller holds and closes (a served workspace's current index), the failure memory opened for this diagnosis. */
-export function diagnosticsOver(context: Pick<RepoContext, 'indexDir'>, reader: CuratedReader | null, notes: string[] = []): DiagnosticsSession {
-  const failures = failureReader(context, notes);
-  return { ports: { reader, ranker: reader ? createCairnRanker() : null, failures }, notes, close: () => failures.close() };
+/**
+ * The ports over a reader the caller holds and closes (a served workspace's current index).
+ * The failure memory is the caller's when it holds one open (a served workspace keeps it, so
+ * a diagnosis opens no store of its own), else one opened and closed for this diagnosis.
+ */
+export function diagnosticsOver(context: Pick<RepoContext, 'indexDir'>, reader: CuratedReader | null, held?: () => FailureMemoryReader): DiagnosticsSession {
+  const notes: string[] = [];
+  const failures = failureReader(context, notes, held);
+  return { ports: { reader, ranker: reader ? createCairnRanker() : null, failures }, notes, close: () => (held ? undefined : failures.close()) };
 }
 
 /**
@@ -55,9 +61,9 @@ export function agentVisibility(context: Pick<RepoContext, 'root' | 'indexDir' |
 }
 
 /** The failure memory; one that cannot be read is noted and taken as empty (the rest of the diagnosis still stands). */
-function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[]): FailureMemoryReader {
+function failureReader(context: Pick<RepoContext, 'indexDir'>, notes: string[], held?: () => FailureMemoryReader): FailureMemoryReader {
   try {
-    return storesOf(context).failureReader();
+    return held ? held() : storesOf(context).failureReader();
   } catch (error) {
     notes.push(`the failure memory in ${context.indexDir} cannot be read (${describeError(error)}): no past failures are shown`);
     return { list: () => [], count: () => 0, close: () => undefined };

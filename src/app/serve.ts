@@ -29,7 +29,7 @@ export const serveWiring: ServeWiring = {
   lineHistory: (context) => gitLineHistory(context.root),
   modelPort,
   memoryBase: basePorts,
-  diagnostics: (context, reader) => diagnosticsOver(context, reader),
+  diagnostics: (context, reader, failures) => diagnosticsOver(context, reader, failures),
   agentVisibility,
   runIndex: inProcessRunner,
 };

@@ -14,6 +14,7 @@ import type { RepositoryVisibility } from '../diagnostics/run-directory.js';
 import type { Ranker } from '../search/rank/types.js';
 import type { CuratedReader } from '../store/curated.js';
 import type { EnrichmentReader } from '../store/enrichment.js';
+import type { FailureMemoryReader } from '../store/failures.js';
 import type { RepoStores } from '../store/repo-stores.js';
 import type { TokenCounter } from '../tokenizer/tokens.js';
 
@@ -36,8 +37,8 @@ export interface ServeWiring {
   modelPort(llm: LlmConfig | null, env: NodeJS.ProcessEnv): Promise<RetrievalPorts['llm']>;
   /** The ports every memory service takes but the store and the pipeline. */
   memoryBase(context: RepoContext, reader: CuratedReader, log: MemoryLog, counter: TokenCounter): Omit<MemoryPorts, 'store'>;
-  /** A diagnosis's ports over a reader the caller holds. */
-  diagnostics(context: RepoContext, reader: CuratedReader): DiagnosticsAccess;
+  /** A diagnosis's ports over the index reader and the failure memory the caller holds (and closes). */
+  diagnostics(context: RepoContext, reader: CuratedReader, failures: () => FailureMemoryReader): DiagnosticsAccess;
   agentVisibility(context: RepoContext): RepositoryVisibility;
   /** An index run in this thread. */
   runIndex: IndexRunner;

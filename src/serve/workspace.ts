@@ -142,7 +142,7 @@ class Generation {
       memory: (mode) => shared.memory(reader, retrieval, mode),
       memoryStore: (mode) => shared.memoryStore(mode),
       inTurn: (conversationId, work) => shared.inTurn(conversationId, work),
-      diagnostics: () => wiring.diagnostics(context, reader),
+      diagnostics: () => wiring.diagnostics(context, reader, () => shared.failureReader()),
       recordDiagnosis: (entries) => {
         try {
           rawLog.appendAll(entries);
