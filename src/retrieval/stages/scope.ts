@@ -12,8 +12,7 @@ import { coChangeCandidates, directCandidates, metadataCandidates, searchCandida
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
 import { tierCaps, TOKENS_PER_FILE_SLOT, type TierCaps } from './tier-caps.js';
 import { compareText } from '../../core/compare.js';
-import { codeTokens } from '../../core/tokens.js';
-import { STOPWORDS } from '../../search/stopwords.js';
+import { queryTerms } from '../../search/query-terms.js';
 
 export interface ScopeOptions {
   seeds: SeedOptions;
@@ -66,18 +65,6 @@ export function scopeStage(options: ScopeOptions = DEFAULT_SCOPE_OPTIONS): Stage
   };
 }
 
-/**
- * The task's own words for matching summaries: a model's summary speaks of purposes ("the
- * storefront", "billing") the code may never name, so the index's vocabulary, which trims
- * the ranker's terms, would drop exactly the words tier 4 is for.
- */
-function summaryTerms(task: TaskQuery): string[] {
-  const words = codeTokens(task.text).filter((word) => !STOPWORDS.has(word));
-  return [...new Set(words)].slice(0, MAX_SUMMARY_TERMS);
-}
-
-const MAX_SUMMARY_TERMS = 64;
-
 interface Tiers {
   direct: TierCandidate[];
   cochange: TierCandidate[];
@@ -85,6 +72,16 @@ interface Tiers {
   metadata: TierCandidate[];
   /** Files met again in a later tier: logged, not re-added. */
   repeats: Decision[];
+}
+
+/**
+ * The task's own words for matching summaries — the free-text query's terms, not the
+ * ranker's: a model's summary speaks of purposes ("the storefront", "billing") the code may
+ * never name, so the index's vocabulary, which trims the ranker's terms, would drop exactly
+ * the words tier 4 is for.
+ */
+function summaryTerms(task: TaskQuery): string[] {
+  return queryTerms(task.text);
 }
 
 function candidateTiers(kb: KnowledgeBase, task: TaskQuery, seeds: ScopedFile[], options: ScopeOptions): Tiers {
