@@ -86,7 +86,8 @@ export async function malformedChecks(checks: Checks, url: string): Promise<void
     ['invalid JSON body', post1('Content-Length: 9\r\n', '{"query":'), [400]],
     // Only the first KiB is sent: the length announced is refused at once (a client still writing 5 MiB may see the reset before the answer).
     ['body announced over the limit (5 MiB)', post1(`Content-Length: ${5 * 1024 * 1024}\r\n`, 'x'.repeat(1024)), [413]],
-    ['text/plain body', `POST /retrieval/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi`, [400]],
+    // 415: a write must be JSON (faces/http/cross-site.ts — a form post from another site cannot send it).
+    ['text/plain body', `POST /retrieval/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi`, [415]],
     ['limit 1e308', post1('Content-Length: 30\r\n', '{"query":"cart","limit":1e308}'), [400]],
     ['unknown route', get('/nope', 'Host: 127.0.0.1\r\n'), [404]],
   ];
