@@ -3,13 +3,17 @@
 //   npm run bench:build && node dist-bench/bench/redaction.js FOLDER...
 //
 // For each folder: its text files (.ts .js .py .md .json .yaml .yml .toml .cfg .txt .rst,
-// under 500 KB, node_modules and dot-folders skipped) redacted one by one — files, MB, time,
-// how many files had something replaced, by kind, and the first lines changed (to read for
-// false positives). Then a megabyte of each hostile near-miss shape, timed.
+// under 500 KB, node_modules and dot-folders skipped) redacted one by one as a face shows
+// them (`redactShown`, with the language the indexer gives the file) — files, MB, time, how
+// many files had something replaced, by kind, and the first lines changed (to read for
+// false positives) — and the lines the same rules without the file's language would have
+// replaced (names in code: `secret: SignatureKey`). Then a megabyte of each hostile
+// near-miss shape, timed.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { redactSecrets } from '../src/core/redact.js';
+import { redactSecrets, redactShown } from '../src/core/redact.js';
+import { detectLanguage } from '../src/indexer/classify/language.js';
 
 function* textFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -28,13 +32,19 @@ function corpus(root: string): void {
   let ms = 0;
   const kinds: Record<string, number> = {};
   const shown: string[] = [];
+  const namesKept: string[] = [];
   for (const file of textFiles(root)) {
     const text = readFileSync(file, 'utf8');
     files++;
     bytes += Buffer.byteLength(text);
     const started = performance.now();
-    const redaction = redactSecrets(text);
+    const redaction = redactShown(text, detectLanguage(file, text.slice(0, 512)));
     ms += performance.now() - started;
+    const plain = redactSecrets(text, { keepLines: true });
+    if (plain.total > redaction.total) {
+      const kept = text.split('\n').filter((value, index) => value !== plain.text.split('\n')[index] && value === redaction.text.split('\n')[index]);
+      for (const line of kept) namesKept.push(`    ${file.slice(root.length + 1)}: ${line.trim().slice(0, 100)}`);
+    }
     if (redaction.total === 0) continue;
     changed++;
     for (const [kind, count] of Object.entries(redaction.counts)) kinds[kind] = (kinds[kind] ?? 0) + count;
@@ -45,6 +55,8 @@ function corpus(root: string): void {
   }
   console.log(`${root}: ${files} files, ${(bytes / 1e6).toFixed(1)} MB, ${Math.round(ms)} ms (${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s); ${changed} files with replacements ${JSON.stringify(kinds)}`);
   for (const line of shown) console.log(line);
+  console.log(`  ${namesKept.length} lines of program source kept that the rules without the file's language replace:`);
+  for (const line of namesKept.slice(0, 12)) console.log(line);
 }
 
 function hostile(): void {

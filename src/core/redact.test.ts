@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED, redactSecrets } from './redact.js';
+import { createRedactor, REDACTED, redactSecrets, redactShown } from './redact.js';
 
 // Made-up values in the documented shapes (none of them is a live credential).
 const PEM = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK', '-----END RSA PRIVATE KEY-----'].join('\n');
@@ -90,12 +90,39 @@ describe('redactSecrets', () => {
 
   it('stays linear on hostile text: a megabyte of near-misses in well under the guard', () => {
     const hostile = ['a.'.repeat(500_000), 'password='.repeat(110_000), '-----BEGIN RSA PRIVATE KEY-----\n'.repeat(31_000), 'password = "'.repeat(80_000), 'eyJabcdefghij.'.repeat(70_000)];
-    for (const text of hostile) {
+    for (const text of [...hostile, 'password=abcd '.repeat(80_000)]) {
       const started = performance.now();
       redactSecrets(text);
+      redactShown(text, 'python');
       // A guard against runaway backtracking (which takes minutes), not a speed target.
       expect(performance.now() - started).toBeLessThan(10_000);
     }
+  });
+});
+
+describe('redactShown: a file as a face hands it out', () => {
+  // hono's jwt middleware: `secret: SignatureKey` in an options type was shown as
+  // `secret: [redacted]`, so an agent's search/replace of that line failed.
+  it('keeps a type or a name after a secret’s name in program source (the jwt options type was redacted)', () => {
+    const typescript = 'export const jwt = (options: {\n  secret: SignatureKey\n  token?: TokenSource\n}) => {\n  const password = options.password\n}';
+    expect(redactShown(typescript, 'typescript')).toEqual({ text: typescript, counts: {}, total: 0 });
+    const python = 'client = connect(\n    user=user,\n    password=new_password\n)\nsecret_key: self.settings.secret_key';
+    expect(redactShown(python, 'python')).toEqual({ text: python, counts: {}, total: 0 });
+  });
+
+  it('still redacts quoted literals in program source, and unquoted values in config and text', () => {
+    expect(redactShown('const password = "hunter2-prod"\n', 'typescript').text).toBe('const password = "[redacted]"\n');
+    expect(redactShown('db:\n  password: hunter2prod\n', 'yaml').text).toBe('db:\n  password: [redacted]\n');
+    expect(redactShown('export API_TOKEN=abc123def\n', 'shell').text).toBe('export API_TOKEN=[redacted]\n');
+    expect(redactShown('  secret: SignatureKey\n', 'markdown').text).toBe('  secret: [redacted]\n');
+    expect(redactShown('password=hunter2x&user=bob', null).text).toBe('password=[redacted]&user=bob');
+  });
+
+  it('keeps only names in program source: an unquoted value that is no identifier is still redacted', () => {
+    expect(redactShown('  token: abc-123-def\n', 'typescript').text).toBe('  token: [redacted]\n');
+    // Inside a string a word after `password=` is a literal.
+    expect(redactShown("connect('postgres://u@db/x?password=hunter2')\n", 'typescript').text).toBe("connect('postgres://u@db/x?password=[redacted]')\n");
+    expect(redactShown('run("mysql --password=hunter2 -e x")\n', 'python').text).toBe('run("mysql --password=[redacted] -e x")\n');
   });
 });
 

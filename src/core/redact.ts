@@ -44,7 +44,51 @@ export interface RedactOptions {
    * number — code handed to an agent is cited and edited by line.
    */
   keepLines?: boolean;
+  /**
+   * The text is a program's source (a language whose literals are quoted: `isProgramSource`).
+   * There an unquoted value after a secret's name is an identifier or a member chain — a type
+   * (`secret: SignatureKey`), a variable (`password=new_password`) — and is kept: replacing it
+   * would show an agent a line the file does not hold. Quoted literals are still replaced.
+   */
+  programSource?: boolean;
 }
+
+/** Languages whose string literals are quoted: an unquoted word after `name:`/`name=` in them is code, not a value. */
+const PROGRAM_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'scala', 'swift']);
+
+export function isProgramSource(language: string | null | undefined): boolean {
+  return language !== null && language !== undefined && PROGRAM_LANGUAGES.has(language);
+}
+
+/** A file's text as a face hands it to an agent: credentials redacted, every line at its number, names in program source kept. */
+export function redactShown(text: string, language: string | null | undefined): Redaction {
+  return redactSecrets(text, { keepLines: true, programSource: isProgramSource(language) });
+}
+
+/** An identifier or a member chain (`SignatureKey`, `self.password`, `$token`). */
+const NAME_IN_CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * Whether an unquoted value in program source is a name: an identifier outside any string
+ * of its line. Inside one — an odd count of a quote before it on the line, or a quote, `&`
+ * or `;` right after it — a word after `password=` is a literal (`'db?password=hunter2'`,
+ * `"mysql --password=hunter2 -e …"`).
+ */
+function nameInCode(secret: string, replaceArgs: readonly unknown[]): boolean {
+  if (!NAME_IN_CODE.test(secret)) return false;
+  const whole = replaceArgs[0] as string;
+  const offset = replaceArgs[replaceArgs.length - 3] as number;
+  const input = replaceArgs[replaceArgs.length - 2] as string;
+  if (/["'\x60&;]/.test(input.charAt(offset + whole.length))) return false;
+  // The line before it, at most LOOK_BACK characters: a megabyte-long line of matches stays linear.
+  const window = input.slice(Math.max(0, offset - LOOK_BACK), offset);
+  const before = window.slice(window.lastIndexOf('\n') + 1);
+  return QUOTES.every((quote) => before.split(quote).length % 2 === 1);
+}
+
+const LOOK_BACK = 400;
+
+const QUOTES = ['"', "'", '\x60'];
 
 /** The text with every credential-shaped value replaced (no registered values). */
 export function redactSecrets(text: string, options: RedactOptions = {}): Redaction {
@@ -67,10 +111,12 @@ function redactWith(text: string, values: ReadonlySet<string>, rules: readonly S
       out = parts.join(replacement(value));
     }
   }
-  for (const { kind, pattern } of rules) {
+  for (const { kind, pattern, unquoted } of rules) {
+    const keepNames = unquoted === true && options.programSource === true;
     out = out.replace(pattern, (...args: unknown[]) => {
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       if (groups['secret'] === REDACTED) return args[0] as string;
+      if (keepNames && nameInCode(groups['secret'] ?? '', args)) return args[0] as string;
       count(kind, 1);
       return `${groups['pre'] ?? ''}${replacement(groups['secret'] ?? '')}${groups['post'] ?? ''}`;
     });

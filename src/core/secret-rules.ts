@@ -17,6 +17,12 @@ export interface SecretRule {
   kind: string;
   /** Global; groups `secret` (required), `pre` and `post` (optional) cover the whole match. */
   pattern: RegExp;
+  /**
+   * The value is taken unquoted (`password=hunter2`, `token: abc123`). In a program's source
+   * such a value is a name, a type or an expression (`secret: SignatureKey` in a TypeScript
+   * type, `password=new_password` as a call's last argument), never a literal: see redact.ts.
+   */
+  unquoted?: true;
 }
 
 /**
@@ -31,7 +37,7 @@ const QUOTED_SECRET_KEY = String.raw`(?<![?:][ \t]{0,4})(?<keyQuote>["'])[A-Za-z
 /** Values that are placeholders or types, not secrets: `${VAR}`, `<token>`, `***`, `string`. */
 const NOT_A_VALUE = String.raw`(?![$<{%*]|(?:string|str|bool|boolean|number|int|integer|float|none|null|nil|true|false|undefined|required|optional|read|write)\b)`;
 
-const rule = (kind: string, source: string, flags = 'g'): SecretRule => ({ kind, pattern: new RegExp(source, flags) });
+const rule = (kind: string, source: string, flags = 'g', unquoted = false): SecretRule => ({ kind, pattern: new RegExp(source, flags), ...(unquoted ? { unquoted: true as const } : {}) });
 
 export const SECRET_RULES: readonly SecretRule[] = [
   // A PEM block, to its END line or, when the text was cut inside it, to the end of the text
@@ -56,7 +62,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   rule('assigned-secret', String.raw`(?<pre>(?:${QUOTED_SECRET_KEY}|${SECRET_WORD})[ \t]*(?:=|:=|:|=>)[ \t]*(?<quote>["'\x60]))${NOT_A_VALUE}(?<secret>[^"'\x60\\\r\n]{4,500})(?<post>\k<quote>)`, 'gi'),
   // password=hunter2 in a line of text, a query string or a command line (not password=get_password()
   // nor a keyword argument passing a variable, f(token=token, …)).
-  rule('assigned-secret', String.raw`(?<pre>${SECRET_WORD}[ \t]?=)${NOT_A_VALUE}(?<secret>[^\s"'\x60&;,()\[\]{}<>=]{4,500}={0,2})(?=[\s"'\x60&;]|$)`, 'gi'),
+  rule('assigned-secret', String.raw`(?<pre>${SECRET_WORD}[ \t]?=)${NOT_A_VALUE}(?<secret>[^\s"'\x60&;,()\[\]{}<>=]{4,500}={0,2})(?=[\s"'\x60&;]|$)`, 'gi', true),
   // DB_PASSWORD: s3cr3t, export API_TOKEN=abc, "  password: hunter2  # prod" — a whole line of a config file.
-  rule('assigned-secret', String.raw`^(?<pre>[ \t]*(?:export[ \t]+|-[ \t]+)?[A-Za-z0-9_.-]{0,40}?${SECRET_WORD}[ \t]*[:=][ \t]*)${NOT_A_VALUE}(?<secret>[^\s"'\x60#;,()\[\]{}<>]{4,500})(?=[ \t]*(?:[ \t]#.*)?\r?$)`, 'gim'),
+  rule('assigned-secret', String.raw`^(?<pre>[ \t]*(?:export[ \t]+|-[ \t]+)?[A-Za-z0-9_.-]{0,40}?${SECRET_WORD}[ \t]*[:=][ \t]*)${NOT_A_VALUE}(?<secret>[^\s"'\x60#;,()\[\]{}<>]{4,500})(?=[ \t]*(?:[ \t]#.*)?\r?$)`, 'gim', true),
 ];

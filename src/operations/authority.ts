@@ -56,7 +56,7 @@ export function entityChange(repo: RepoHandle, key: string): EntityChange {
   const onDisk = readEntities(ports, [entityKey]).get(entityKey)?.text ?? null;
   // Changed is judged on the texts as they are; what is handed out, both texts and the diff, has its credentials redacted.
   const changed = onDisk !== stored;
-  const shown = shownText(stored);
-  const now = shownText(onDisk);
+  const shown = shownText(repo, entityKey, stored);
+  const now = shownText(repo, entityKey, onDisk);
   return { entityKey, version: current.version, state: current.state, shown, now, changed, diff: changed && shown !== null && now !== null ? compactDiff(shown, now) : '' };
 }

@@ -5,7 +5,7 @@
 // after another, since each numbers its episode from the last.
 
 import { parseEntityKey, type EntityKey } from '../core/entities.js';
-import { redactSecrets } from '../core/redact.js';
+import { redactShown } from '../core/redact.js';
 import type { HydrationFormat } from '../core/memory.js';
 import type { RepoHandle } from './handle.js';
 import { hydrate, type HydrateResult } from '../memory/hydrate/hydrate.js';
@@ -43,11 +43,11 @@ export async function hydrateEpisode(repo: RepoHandle, input: HydrateInput): Pro
   );
 }
 
-/** A text as a face may hand it out: what looks like a credential as "[redacted]", every line kept at its number. */
-export function shownText(text: string): string;
-export function shownText(text: string | null): string | null;
-export function shownText(text: string | null): string | null {
-  return text === null ? null : redactSecrets(text, { keepLines: true }).text;
+/** An entity's text as a face may hand it out: what looks like a credential as "[redacted]", every line kept at its number (core/redact.ts). */
+export function shownText(repo: RepoHandle, key: EntityKey, text: string): string;
+export function shownText(repo: RepoHandle, key: EntityKey, text: string | null): string | null;
+export function shownText(repo: RepoHandle, key: EntityKey, text: string | null): string | null {
+  return text === null ? null : redactShown(text, repo.reader().file(parseEntityKey(key).path)?.language).text;
 }
 
 export function episodeOf(repo: RepoHandle, episodeId: string): EpisodeView {
@@ -61,7 +61,7 @@ export function gatesOf(repo: RepoHandle, episodeId: string): GatesView {
 export function entityOf(repo: RepoHandle, key: string): EntityView {
   const entity = entityView(repo.memory('existing'), containedKey(key));
   const artifact = entity.artifact;
-  return artifact?.text == null ? entity : { ...entity, artifact: { ...artifact, text: shownText(artifact.text) } };
+  return artifact?.text == null ? entity : { ...entity, artifact: { ...artifact, text: shownText(repo, entity.entityKey, artifact.text) } };
 }
 
 /** An entity key whose path part is repository-relative (memory only holds keys the index gave it: another is a probe). */

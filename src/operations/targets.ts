@@ -9,7 +9,7 @@
 import type { RepoHandle } from './handle.js';
 import type { SymbolRecord } from '../core/entities.js';
 import { InputError, NotFoundError, UsageError } from '../core/errors.js';
-import { redactSecrets } from '../core/redact.js';
+import { redactShown } from '../core/redact.js';
 import { readRepoFile } from '../core/repo-files.js';
 import { impactOf, importersNaming, MAX_IMPACT_DEPTH, type Impact } from '../search/graph/impact.js';
 import { neighbourhood, type Neighbourhood } from '../search/graph/neighbourhood.js';
@@ -55,7 +55,7 @@ export function readCode(repo: RepoHandle, input: { target: string; startLine?: 
     throw new InputError('INPUT_INVALID', `${found.path} cannot be read (${read.reason})`, { hint: 'only regular files inside the repository are read' });
   }
   // What looks like a credential is shown as "[redacted]", every line kept at its number.
-  const text = redactSecrets(read.bytes.toString('utf8'), { keepLines: true }).text;
+  const text = redactShown(read.bytes.toString('utf8'), repo.reader().file(found.path)?.language).text;
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const symbol = found.kind === 'symbol' ? found.symbol : null;

@@ -19,7 +19,8 @@ import type { RenderFormat } from '../../src/core/context-package.js';
 import type { SymbolRecord } from '../../src/core/entities.js';
 import { createMcpServer } from '../../src/faces/mcp/server.js';
 import { silentLogging } from '../../src/logging/logger.js';
-import { redactSecrets } from '../../src/core/redact.js';
+import { redactShown } from '../../src/core/redact.js';
+import { detectLanguage } from '../../src/indexer/classify/language.js';
 import { parseJson, parseMarkdown, parsePrompt } from '../../src/render/index.js';
 import { createO200kCounter } from '../../src/tokenizer/tokens.js';
 import { retrieve, type RetrievalPorts } from '../../src/retrieval/pipeline/retrieve.js';
@@ -53,9 +54,12 @@ const checked = new Map<string, Map<string, number>>();
 const problems: string[] = [];
 const files = new Map<string, string>();
 
-/** The file as an agent may be shown it: its own lines, a value shaped like a credential as "[redacted]" (issue 22). */
+/** The file as an agent may be shown it: its own lines, a value shaped like a credential as "[redacted]" (issue 22), a name in code kept. */
 function fileText(path: string): string {
-  if (!files.has(path)) files.set(path, redactSecrets(readFileSync(join(repo.path, path), 'utf8'), { keepLines: true }).text);
+  if (!files.has(path)) {
+    const text = readFileSync(join(repo.path, path), 'utf8');
+    files.set(path, redactShown(text, detectLanguage(path, text.slice(0, 512))).text);
+  }
   return files.get(path)!;
 }
 

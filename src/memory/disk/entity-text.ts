@@ -5,7 +5,7 @@
 // from (same SHA-256), and by extracting the file again otherwise — so an edit since the
 // last index run is seen, never hidden behind old ranges.
 
-import { redactSecrets } from '../../core/redact.js';
+import { redactShown } from '../../core/redact.js';
 import { createHash } from 'node:crypto';
 import { parseEntityKey, type EntityKey, type ExtractionMethod, type Language } from '../../core/entities.js';
 import { SourceLines } from '../../core/source-lines.js';
@@ -68,7 +68,7 @@ function readFileEntities(ports: Ports, path: string, keys: EntityKey[]): DiskEn
   const language = record?.language ?? 'other';
   if (read === null) return keys.map((key) => missing(key, path, language, record?.method ?? 'none', null));
   // As a package shows code: credential-shaped values redacted, every line at its number.
-  const text = redactSecrets(decoded(read.bytes), { keepLines: true }).text;
+  const text = redactShown(decoded(read.bytes), language).text;
   let lines: SourceLines | null = null;
   const ranges = new Ranges(ports, path, read.bytes, record);
   return keys.map((key): DiskEntity => {

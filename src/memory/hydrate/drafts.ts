@@ -7,7 +7,7 @@
 // (when certain) or deleted.
 
 import { parseEntityKey, type EntityKey } from '../../core/entities.js';
-import { redactSecrets } from '../../core/redact.js';
+import { redactShown } from '../../core/redact.js';
 import type { EtvStatus, HydrationBlock, HydrationFormat } from '../../core/memory.js';
 import { blockText } from '../../render/hydration.js';
 import { readEntities, type DiskEntity } from '../disk/entity-text.js';
@@ -41,7 +41,8 @@ export function draftBlocks(ports: MemoryPorts, candidates: readonly Candidate[]
   // Texts shown from the vault pass the redactor as disk texts do (entity-text.ts): an
   // artifact stored before reads were redacted may hold a credential. Every block's text
   // and diff is then made of redacted texts, once, before the budget counts them.
-  const vault = new Map([...ports.store.artifacts(seen.map((entry) => entry.artifactHash))].map(([hash, text]) => [hash, redactSecrets(text, { keepLines: true }).text]));
+  const languages = new Map(seen.map((entry) => [entry.artifactHash, ports.reader.file(parseEntityKey(entry.entityKey).path)?.language]));
+  const vault = new Map([...ports.store.artifacts(seen.map((entry) => entry.artifactHash))].map(([hash, text]) => [hash, redactShown(text, languages.get(hash)).text]));
   const unread = candidates.filter((c) => !isFresh(verdicts.get(c.entityKey)) && !etv.read.has(c.entityKey)).map((c) => c.entityKey);
   const read = new Map([...etv.read, ...readEntities(ports, unread)]);
   const drafts: Draft[] = [];

@@ -7,7 +7,7 @@
 
 import type { HistoryChange } from '../../core/context-package.js';
 import type { LineHistoryReader } from '../../core/line-history.js';
-import { redactSecrets } from '../../core/redact.js';
+import { redactShown } from '../../core/redact.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { RetrievalContext } from '../stages/stage.js';
 
@@ -38,7 +38,7 @@ export async function changesBySha(
         symbol: symbol.qualifiedName,
         path: symbol.path,
         changedLines: change.changedLines,
-        diff: small ? redactSecrets(change.hunks.join('\n'), { keepLines: true }).text : null,
+        diff: small ? redactShown(change.hunks.join('\n'), reader.file(symbol.path)?.language).text : null,
       };
       bySha.set(change.sha, [...(bySha.get(change.sha) ?? []), entry]);
     }

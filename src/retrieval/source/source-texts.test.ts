@@ -11,11 +11,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) dir.remove();
 });
 
-function indexed(dir: TempDir, path: string, text: string | Buffer): FileRecord {
+function indexed(dir: TempDir, path: string, text: string | Buffer, language: FileRecord['language'] = 'python'): FileRecord {
   dir.write(path, text);
   const stats = statSync(join(dir.path, path));
   const hash = createHash('sha256').update(text).digest('hex');
-  return { path, language: 'python', kind: 'code', size: stats.size, mtimeMs: stats.mtimeMs, hash, lines: 1, method: 'ast', parseNote: null, isTest: false, isExample: false, isVendored: false, isGenerated: false, lastCommitAt: null, commitCount: 0 };
+  return { path, language, kind: 'code', size: stats.size, mtimeMs: stats.mtimeMs, hash, lines: 1, method: 'ast', parseNote: null, isTest: false, isExample: false, isVendored: false, isGenerated: false, lastCommitAt: null, commitCount: 0 };
 }
 
 describe('diskSources', () => {
@@ -57,5 +57,17 @@ describe('diskSources', () => {
     expect(diskSources(dir.path).read(touched).ok).toBe(true);
     const wrongHash = { ...touched, hash: '0'.repeat(64) };
     expect(diskSources(dir.path).read(wrongHash).ok).toBe(false);
+  });
+
+  // hono's jwt middleware showed `secret: [redacted]` for its options type's `secret: SignatureKey`.
+  it('shows a type named after a secret in code as the file holds it, and a config value redacted (the jwt options type)', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const code = 'export const jwt = (options: {\n  secret: SignatureKey\n}) => options.secret\n';
+    const config = 'auth:\n  secret: SignatureKey\n';
+    const sources = diskSources(dir.path);
+    expect(sources.lines(indexed(dir, 'jwt.ts', code, 'typescript'))!.line(2)).toBe('  secret: SignatureKey');
+    expect(sources.lines(indexed(dir, 'auth.yaml', config, 'yaml'))!.line(2)).toBe('  secret: [redacted]');
+    expect(sources.problems()).toEqual(['auth.yaml: 1 value that looks like a credential shown as [redacted] (line 2): edit around it']);
   });
 });

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FileRecord, SymbolRecord } from '../../core/entities.js';
 import { readRepoFile, type RepoRead } from '../../core/repo-files.js';
-import { redactSecrets } from '../../core/redact.js';
+import { redactShown } from '../../core/redact.js';
 import { SourceLines } from '../../core/source-lines.js';
 
 export type SourceRead = { ok: true; text: string; bytes: Buffer } | { ok: false; problem: string };
@@ -54,7 +54,7 @@ export function diskSources(root: string): SourceTexts {
       if (!source.ok) return null;
       let lines = byLines.get(file.path);
       if (lines === undefined) {
-        lines = shownLines(source.text, (note) => problems.push(`${file.path}: ${note}`));
+        lines = shownLines(source.text, file.language, (note) => problems.push(`${file.path}: ${note}`));
         byLines.set(file.path, lines);
       }
       return lines;
@@ -64,8 +64,8 @@ export function diskSources(root: string): SourceTexts {
 }
 
 /** The file's lines as shown: credential-shaped values redacted, every line at its number. */
-function shownLines(text: string, note: (text: string) => void): SourceLines {
-  const redaction = redactSecrets(text, { keepLines: true });
+function shownLines(text: string, language: string, note: (text: string) => void): SourceLines {
+  const redaction = redactShown(text, language);
   if (redaction.total === 0) return SourceLines.of(text);
   const shown = SourceLines.of(redaction.text);
   const original = SourceLines.of(text);
