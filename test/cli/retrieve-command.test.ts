@@ -152,6 +152,18 @@ describe('cairn retrieve', () => {
     expect(parseJson(result.stdout).budget.available).toBe(3000);
   });
 
+  it('caps the package with --max-tokens as MCP and HTTP max_tokens do; with the pair or a budget file it is a usage error', async () => {
+    const repo = shop();
+    const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope,precision', '--max-tokens', '2500', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const view = parseJson(result.stdout);
+    expect(view.budget).toMatchObject({ available: 2500, contextWindow: 2500, reservedTokens: 0 });
+    expect(view.budget.used).toBeLessThanOrEqual(2500);
+    const run = (...args: string[]) => runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope', ...args]);
+    expectUsage(await run('--max-tokens', '3000', ...BUDGET), '--max-tokens cannot be combined', 'caps the package');
+    expectUsage(await run('--max-tokens', '3000', '--budget-config', 'b.yaml'), '--max-tokens cannot be combined', 'caps the package');
+  });
+
   it('with --no-refresh and no index, says there is none (exit 5)', async () => {
     const repo = shop();
     const result = await runCli(['retrieve', TASK, '--repo', repo.path, '--stages', 'scope', ...BUDGET, '--no-refresh']);

@@ -55,6 +55,7 @@ describe('resolveBudget', async () => {
     expect(await resolveBudget({ budgetConfig: file('b.yaml', 'context_window: 32000\nreserved_tokens: 4000\n') }, configured)).toEqual({ contextWindow: 32000, reservedTokens: 4000 });
     expect(await resolveBudget({ budgetConfig: file('b.json', '{"context_window": 900, "reserved_tokens": 100}') }, defaults)).toEqual({ contextWindow: 900, reservedTokens: 100 });
     expect(await resolveBudget({}, configured)).toEqual({ contextWindow: 8000, reservedTokens: 1000 });
+    expect(await resolveBudget({ maxTokens: 3000 }, configured)).toEqual({ contextWindow: 3000, reservedTokens: 0 });
   });
 
   it('refuses the file together with the pair, half a pair, and impossible numbers', async () => {

@@ -14,6 +14,8 @@ import type { TokenBudget } from '../budget/limits.js';
 import { STAGE_NAMES, stagesByName } from '../stages/registry.js';
 
 export interface BudgetFlags {
+  /** A cap on the package alone (MCP's and HTTP's `max_tokens`): a window of that size with nothing reserved. */
+  maxTokens?: number | undefined;
   contextWindow?: number | undefined;
   reservedTokens?: number | undefined;
   budgetConfig?: string | undefined;
@@ -42,6 +44,14 @@ export async function resolveBudget(flags: BudgetFlags, config: Readonly<Config>
       hint: 'give the budget one way: the file, or the pair of flags',
     });
   }
+  if (flags.maxTokens !== undefined) {
+    if (flags.budgetConfig !== undefined || pair) {
+      throw new UsageError('--max-tokens cannot be combined with --context-window / --reserved-tokens or --budget-config', {
+        hint: 'give the budget one way: --max-tokens N caps the package; the pair or the file describe a model window',
+      });
+    }
+    return checkPair(flags.maxTokens, 0, '--max-tokens');
+  }
   if (flags.budgetConfig !== undefined) return readBudgetFile(flags.budgetConfig);
   if (pair) return checkPair(flags.contextWindow, flags.reservedTokens);
   const configured = config.retrieval.budget;
@@ -49,7 +59,7 @@ export async function resolveBudget(flags: BudgetFlags, config: Readonly<Config>
   return { ...DEFAULT_BUDGET };
 }
 
-function checkPair(contextWindow: number | undefined, reservedTokens: number | undefined): TokenBudget {
+function checkPair(contextWindow: number | undefined, reservedTokens: number | undefined, windowFlag = '--context-window'): TokenBudget {
   if (contextWindow === undefined || reservedTokens === undefined) {
     const missing = contextWindow === undefined ? '--context-window' : '--reserved-tokens';
     throw new UsageError(`${missing} is missing: --context-window and --reserved-tokens go together`, {
@@ -57,7 +67,7 @@ function checkPair(contextWindow: number | undefined, reservedTokens: number | u
     });
   }
   if (!Number.isSafeInteger(contextWindow) || contextWindow <= 0) {
-    throw new UsageError(`--context-window must be a whole number > 0, got ${contextWindow}`, { hint: 'pass the model\'s context window in tokens' });
+    throw new UsageError(`${windowFlag} must be a whole number > 0, got ${contextWindow}`, { hint: 'pass the number of tokens' });
   }
   if (!Number.isSafeInteger(reservedTokens) || reservedTokens < 0 || reservedTokens >= contextWindow) {
     throw new UsageError(`--reserved-tokens must be a whole number with 0 ≤ reserved < context window (${contextWindow}), got ${reservedTokens}`, {

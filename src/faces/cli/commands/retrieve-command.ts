@@ -21,6 +21,7 @@ import { printWarnings } from '../refresh.js';
 interface RetrieveFlags extends RepoFlags, ModelFlags {
   taskFile?: string;
   bundle?: string;
+  maxTokens?: number;
   stages?: string[];
   contextWindow?: number;
   reservedTokens?: number;
@@ -41,6 +42,7 @@ export function registerRetrieveCommand(program: Command, io: Io): void {
     .option('--task-file <file>', 'read the task text from a file')
     .option('--bundle <file>', "a failing run's handoff bundle (JSON; - for standard input) as the task: its error, frames and changes are the anchors")
     .option('--stages <list>', 'stages to run, in order, comma-separated (e.g. scope,precision)', stageList)
+    .option('--max-tokens <n>', 'at most n tokens for the package (as max_tokens over MCP and HTTP; instead of the window and reserve)', wholeNumber('--max-tokens'))
     .option('--context-window <n>', "the model's context window, in tokens", wholeNumber('--context-window'))
     .option('--reserved-tokens <n>', 'tokens kept free for the prompt and the answer', wholeNumber('--reserved-tokens'))
     .option('--budget-config <file>', 'YAML/JSON file with context_window and reserved_tokens (instead of the pair)')
