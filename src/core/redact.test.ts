@@ -49,6 +49,10 @@ const NOT_SECRETS = [
   'return fetch(url, token=token, data=body)',
   'secret: ${SECRET}',
   'password: <your password>',
+  // requests' tests: a URL's password that is a placeholder or a letter or two is no credential.
+  'f"http://{ENCODED_USER}:{ENCODED_PASSWORD}@request.com/url.html#test",',
+  '("hTTp://u:p@Some.Host/path", "http://some.host.proxy", http_proxies),',
+  'git clone https://x-access-token:${GITHUB_TOKEN}@github.com/o/r.git',
   'permissions:\n  id-token: write',
   'the bearer authentication middleware checks the header',
   'commit 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a',

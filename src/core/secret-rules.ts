@@ -43,7 +43,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   // A PEM block, to its END line or, when the text was cut inside it, to the end of the text
   // (the body runs to the next "-----": linear however many blocks lack their END).
   rule('private-key', String.raw`(?<pre>-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----)(?<secret>(?:[^-]|-(?!----))*(?:-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----)?)`),
-  rule('url-password', String.raw`(?<pre>\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:@/"'\\<>]{0,200}:)(?<secret>[^\s@/"'\\<>]{1,300})(?=@)`),
+  // Not a placeholder (`${TOKEN}`, `{ENCODED_PASSWORD}`, `<password>`, `***`), nor one or two characters (`u:p@`): test URLs are full of them.
+  rule('url-password', String.raw`(?<pre>\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:@/"'\\<>]{0,200}:)(?![$<{%*])(?<secret>[^\s@/"'\\<>]{3,300})(?=@)`),
   rule('aws-access-key-id', String.raw`\b(?<secret>(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[A-Z0-9]{16})\b`),
   rule('github-token', String.raw`\b(?<secret>gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b`),
   rule('gitlab-token', String.raw`\b(?<secret>(?:gl(?:pat|ptt|dt|rt|ft|soat|cbt|imt|oas|agent)-|GR1348941)[A-Za-z0-9_-]{20,255})`),
