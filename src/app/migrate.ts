@@ -76,8 +76,8 @@ export function migrateToPostgres(source: RepoContext, target: PostgresChoice, o
       const state = readState(storesOf({ indexDir, config: source.config })); // the configured log bound: opening the log trims nothing it would not
       if (held) dropPgSchema(target.url, schema);
       const index = publishIndex(indexDir, generations, lock);
-      writePgState(target.url, schema, state);
-      const tables = [...(index === null ? [] : [index.check]), ...compare(state, readState(pgStoresOf({ indexDir }, target)))];
+      writePgState(target.url, schema, state, source.config.log.maxBytes);
+      const tables = [...(index === null ? [] : [index.check]), ...compare(state, readState(pgStoresOf({ indexDir, config: source.config }, target)))];
       return { repository: target.repository, schema, target: parsePgUrl(target.url).redacted, replaced: held, generation: index?.generation ?? null, tables };
     } finally {
       lock.release();
@@ -98,7 +98,7 @@ function readState(stores: RepoStores): SharedState {
 }
 
 /** Writes the state with its own ids and times: each adapter is handed a clock set to the row's time. */
-function writePgState(url: string, schema: string, state: SharedState): void {
+function writePgState(url: string, schema: string, state: SharedState, logMaxBytes: number): void {
   const clock = { now: 0 };
   const now = (): number => clock.now;
   withStore(openPgMemoryStore(url, schema), (store) => store.load(state.memory));
@@ -116,7 +116,7 @@ function writePgState(url: string, schema: string, state: SharedState): void {
       sessions.upsert(session.taskId, { task: session.task });
     }
   });
-  importPgRawLog(url, schema, state.rawLog);
+  importPgRawLog(url, schema, state.rawLog, logMaxBytes);
 }
 
 /**

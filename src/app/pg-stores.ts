@@ -15,8 +15,9 @@ import { pgSchemaExists, repositorySchema } from '../store/postgres/repository-s
 import { openPgSessionStore } from '../store/postgres/session-store.js';
 import { noMemoryYet, type RepoStores } from '../store/repo-stores.js';
 import { prepareIndexDir } from '../indexer/index-dir.js';
-import { openSqliteVectorIndex, sqliteIndexTargets } from '../store/sqlite/index.js';
-import { hasPublished, openPublishedReader } from './published-index.js';
+import { sqliteIndexTargets } from '../store/sqlite/index.js';
+import { generationCache, hasPublished, openPublishedReader } from './published-index.js';
+import { openPublishedVectors } from './published-vectors.js';
 
 type StoreContext = Pick<RepoContext, 'indexDir'> & Partial<Pick<RepoContext, 'config'>>;
 
@@ -47,8 +48,8 @@ export function pgStoresOf(context: StoreContext, choice: PostgresChoice): RepoS
     hasMemory: () => pgSchemaExists(url, schema),
     failures: () => reconnecting(() => openPgFailureMemory(url, schema)),
     failureReader: () => reconnecting(() => openPgFailureReader(url, schema)),
-    // Vectors stay beside the local index (not published yet: README, "Team scale").
-    vectors: () => openSqliteVectorIndex(indexDir),
+    // Published with the generation: read from the checkout, never embedded here (published-vectors.ts).
+    vectors: () => openPublishedVectors(generationCache(indexDir), choice.repository),
     indexTargets: sqliteIndexTargets,
     storeLocation: { adapter: 'sqlite', indexDir },
     published: true,

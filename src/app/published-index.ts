@@ -5,21 +5,22 @@
 // into `<indexDir>/generations/` and opened with the SQLite reader. `latest()` moves to a
 // newer generation when one was published — readers never see a half-published one.
 
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RepoContext } from '../config/repo-context.js';
 import type { PostgresChoice } from '../config/store-choice.js';
 import { IndexError, isCairnError } from '../core/errors.js';
 import type { IndexProgress, IndexSummary } from '../indexer/index-repository.js';
 import type { CuratedReader } from '../store/curated.js';
-import type { GenerationInfo, IndexGenerations, IndexRunLock } from '../store/generations.js';
+import type { GenerationFile, GenerationInfo, IndexGenerations, IndexRunLock } from '../store/generations.js';
 import { parsePgUrl } from '../store/postgres/connection-url.js';
 import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
 import { reconnecting } from '../store/postgres/reconnecting.js';
 import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
 import { openSqliteCuratedReader } from '../store/sqlite/index.js';
-import { snapshotSqliteIndex } from '../store/sqlite/index-snapshot.js';
+import { snapshotSqliteIndex, snapshotSqliteVectors } from '../store/sqlite/index-snapshot.js';
 import { drainIndex } from './drain-index.js';
+import { VECTORS_FILE } from './published-vectors.js';
 
 /** Checked-out generations, under the index directory. */
 export const GENERATION_CACHE = 'generations';
@@ -157,12 +158,16 @@ export function publishSnapshot(
   lock: IndexRunLock,
 ): GenerationInfo {
   const snapshot = join(indexDir, `publish-${process.pid}.db`);
-  if (existsSync(snapshot)) rmSync(snapshot);
+  const vectors = join(indexDir, `publish-${process.pid}.vectors.db`);
+  for (const file of [snapshot, vectors]) rmSync(file, { force: true });
   try {
     snapshotSqliteIndex(indexDir, snapshot);
-    return generations.publish(lock, [{ name: 'index.db', path: snapshot }], { gitHead: gitHeadOf(indexDir) });
+    const files: GenerationFile[] = [{ name: 'index.db', path: snapshot }];
+    // With `embed` configured the vectors (and the embedding cache) travel in the same generation: a replica never embeds the index.
+    if (snapshotSqliteVectors(indexDir, vectors)) files.push({ name: VECTORS_FILE, path: vectors });
+    return generations.publish(lock, files, { gitHead: gitHeadOf(indexDir) });
   } finally {
-    rmSync(snapshot, { force: true });
+    for (const file of [snapshot, vectors]) rmSync(file, { force: true });
   }
 }
 

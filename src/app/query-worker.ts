@@ -5,7 +5,9 @@
 // reply (thread-stores.ts). A job carries the
 // generation the main thread answers from; the thread moves to the newest complete state
 // when the job's is newer than the one it last moved for, so it never answers from an
-// older state than the main thread would.
+// older state than the main thread would. A job naming a checkout is a search of a published
+// repository the server does not serve, read from the checkout the main thread made
+// (published-search.ts).
 
 import { workerData } from 'piscina';
 import { faultOf, NotFoundError } from '../core/errors.js';
@@ -13,7 +15,9 @@ import type { RepoHandle } from '../operations/handle.js';
 import { OPERATIONS } from '../faces/http/operations.js';
 import { silentLogging } from '../logging/logger.js';
 import { inProcessFitter } from '../retrieval/budget/fit-service.js';
-import type { QueryJob, QueryReply, QueryWorkerData } from '../serve/query-pool.js';
+import type { CheckoutRef, QueryJob, QueryReply, QueryWorkerData } from '../serve/query-pool.js';
+import type { SearchInput } from '../operations/search.js';
+import { searchCheckout } from './published-search.js';
 import { Workspace } from '../serve/workspace.js';
 import { createO200kCounter, type TokenCounter } from '../tokenizer/tokens.js';
 import { serveWiring } from './serve.js';
@@ -53,7 +57,18 @@ function replicaOf(name: string): Promise<Replica> {
   return replica;
 }
 
+/** A search of a repository this server does not serve (the only operation such a job carries). */
+async function answerOnCheckout(job: QueryJob & { checkout: CheckoutRef }): Promise<QueryReply> {
+  try {
+    if (job.op !== 'search') throw new NotFoundError(`no operation named "${job.op}" on a repository this server does not serve`);
+    return { value: await searchCheckout(job.checkout, job.input as SearchInput) };
+  } catch (error) {
+    return { fault: faultOf(error, `${job.op} of ${job.checkout.repository} on a query thread`) };
+  }
+}
+
 export default async function answer(job: QueryJob): Promise<QueryReply> {
+  if (job.checkout !== undefined) return answerOnCheckout({ ...job, checkout: job.checkout });
   try {
     const replica = await replicaOf(job.repo);
     if (job.generation > replica.seen) {

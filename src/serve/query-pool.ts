@@ -29,6 +29,14 @@ export interface QueryJob {
   generation: number;
   op: string;
   input: unknown;
+  /** Set for a repository this server does not serve: the thread reads it from this checkout (`repo` and `generation` unused). */
+  checkout?: CheckoutRef;
+}
+
+/** A published repository's generations checked out under `cacheDir` by the main thread (a shared store's cache). */
+export interface CheckoutRef {
+  cacheDir: string;
+  repository: string;
 }
 
 /**
@@ -53,6 +61,12 @@ export interface QueryRunner<T extends OperationTable = OperationTable> {
    * conversation id) run one after another: the pool may hand them to different threads.
    */
   run<N extends keyof T & string>(repo: ServedRepo, op: N, input: Parameters<T[N]>[1], turn?: string): Promise<Awaited<ReturnType<T[N]>>>;
+  /**
+   * Runs `op` over a published repository this server does not serve, which the caller
+   * checked out under `checkout.cacheDir` (a thread reads the checkout, never the database);
+   * absent when the operations run in this thread.
+   */
+  runOnCheckout?(checkout: CheckoutRef, op: keyof T & string, input: unknown): Promise<unknown>;
   /** Null when the operations run in this thread. */
   counts(): PoolCounts | null;
   close(): Promise<void>;
@@ -93,6 +107,14 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
     workerData,
   });
   let threadFailures = 0;
+  const onPool = async (job: QueryJob): Promise<QueryReply> => {
+    try {
+      return await pool.run(job);
+    } catch (error) {
+      threadFailures += 1;
+      throw new CairnError('INTERNAL', `the query thread answering this ${job.op} request stopped`, { hint: 'retry: the thread has been replaced (the server log has the details)', cause: error });
+    }
+  };
   return {
     async run(repo, op, input, turn) {
       const onThread = async (): Promise<never> => {
@@ -100,13 +122,7 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
         // As a lease in this thread would: a newer state another process made is adopted here
         // first (on a shared store, checked out: the threads read what this thread checked out).
         repo.workspace.checkExternal();
-        let reply: QueryReply;
-        try {
-          reply = await pool.run({ repo: repo.name, generation: repo.workspace.generation(), op, input });
-        } catch (error) {
-          threadFailures += 1;
-          throw new CairnError('INTERNAL', `the query thread answering this ${op} request stopped`, { hint: 'retry: the thread has been replaced (the server log has the details)', cause: error });
-        }
+        const reply = await onPool({ repo: repo.name, generation: repo.workspace.generation(), op, input });
         // Stored before the request is answered, as the run's own flush would have stored them.
         if (reply.records !== undefined && reply.records.length > 0) repo.workspace.writeForwarded(reply.records);
         if ('fault' in reply) throw errorOfFault(reply.fault);
@@ -114,6 +130,11 @@ export function startQueryPool<T extends OperationTable>(options: QueryPoolOptio
       };
       // Each thread keeps its own turns: the one that counts across threads is this one.
       return turn === undefined ? onThread() : repo.workspace.inTurn(turn, onThread);
+    },
+    async runOnCheckout(checkout, op, input) {
+      const reply = await onPool({ repo: checkout.repository, generation: 0, op, input, checkout });
+      if ('fault' in reply) throw errorOfFault(reply.fault);
+      return reply.value;
     },
     counts: () => ({ threads: pool.threads.length, queued: pool.queueSize, completed: pool.completed, utilization: pool.utilization, threadFailures }),
     close: () => pool.destroy(),
@@ -131,6 +152,7 @@ export function routedQueries<T extends OperationTable>(
 ): QueryRunner<T> {
   return {
     run: (repo, op, input, turn) => (onPool(repo, op, input) ? pool.run(repo, op, input, turn) : here.run(repo, op, input, turn)),
+    ...(pool.runOnCheckout ? { runOnCheckout: pool.runOnCheckout } : {}),
     counts: () => pool.counts(),
     close: () => pool.close(),
   };

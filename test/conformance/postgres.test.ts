@@ -41,7 +41,7 @@ if (url === null) {
     const schema = freshSchema();
     return {
       log: openPgRawLog(url, schema, { now }),
-      reopen: () => openPgRawLog(url, schema, { now }),
+      reopen: (options = {}) => openPgRawLog(url, schema, { now, ...options }),
       tamper: {
         update: () => behind(schema, `UPDATE raw_log SET payload = '"rewritten"'`),
         delete: () => behind(schema, 'DELETE FROM raw_log'),

@@ -2,16 +2,17 @@
 // UPDATE / DELETE issued by a separate connection, bypassing the adapter, which the store
 // itself must refuse (and the adapter's error mapping must name as AppendOnlyError).
 
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppendOnlyError } from '../../src/core/errors.js';
 import type { RawLog, RawLogEntry } from '../../src/store/raw-log.js';
 
 export interface RawLogHarness {
   log: RawLog;
-  /** Opens the log again (after `log.close()`), to check what persisted. */
-  reopen(): RawLog;
+  /** Opens the log again (after `log.close()`), to check what persisted; `maxBytes` is `log.maxBytes`. */
+  reopen(options?: { maxBytes?: number }): RawLog;
   tamper: {
-    /** Rewrites every entry's payload through another connection; must reject. */
+    /** Rewrites every entry's payload (of the newest segment or partition, at least) through another connection; must reject. */
     update(): Promise<void>;
     /** Deletes every entry through another connection; must reject. */
     delete(): Promise<void>;
@@ -29,6 +30,19 @@ const entry = (overrides: Partial<RawLogEntry> = {}): RawLogEntry => ({
   payload: { path: 'src/a.ts', kept: true, score: 0.5 },
   ...overrides,
 });
+
+/** One run's entries as a retrieve writes them (one batch): ~26 KB of payload that does not compress (PostgreSQL compresses large values). */
+function run(n: number): RawLogEntry[] {
+  return Array.from({ length: 10 }, (_, i) => ({
+    taskId: `task-${n % 3}`,
+    runId: `run-${n}`,
+    kind: 'decision' as const,
+    stage: 'scope',
+    payload: { n, i, why: Array.from({ length: 40 }, (_, k) => createHash('sha256').update(`${n}.${i}.${k}`).digest('base64')).join(' ') },
+  }));
+}
+
+const BOUND = 2 * 1024 * 1024;
 
 export function runRawLogSuite(name: string, open: OpenRawLog): void {
   describe(`${name}: raw log`, () => {
@@ -150,5 +164,25 @@ export function runRawLogSuite(name: string, open: OpenRawLog): void {
       expect(log.read({})).toEqual(written);
       expect(log.append(entry()).seq).toBeGreaterThan(written[1]?.seq ?? Infinity);
     });
+
+    it('stays under log.maxBytes by dropping whole old segments: the rest is a gap-free tail of what was written, still append-only', async () => {
+      log.close();
+      log = harness.reopen({ maxBytes: BOUND });
+      for (let n = 0; n < 300; n++) log.appendAll(run(n)); // ~8 MB into a log kept under 2 MiB
+      const usage = log.usage();
+      expect(usage.maxBytes).toBe(BOUND);
+      expect(usage.segments).toBeGreaterThan(2);
+      expect(usage.bytes).toBeLessThanOrEqual(BOUND + BOUND / 8);
+      const kept = log.read({});
+      const firstRun = (kept[0]!.payload as { n: number }).n;
+      expect(firstRun).toBeGreaterThan(0);
+      const expected = Array.from({ length: 300 - firstRun }, (_, k) => run(firstRun + k)).flat();
+      expect(kept.map(({ taskId, runId, kind, stage, payload }) => ({ taskId, runId, kind, stage, payload }))).toEqual(expected);
+      for (let i = 1; i < kept.length; i++) expect(kept[i]!.seq).toBeGreaterThan(kept[i - 1]!.seq);
+      expect(usage.oldestAt).toBe(kept[0]!.at);
+      await expect(harness.tamper.update()).rejects.toBeInstanceOf(AppendOnlyError);
+      await expect(harness.tamper.delete()).rejects.toBeInstanceOf(AppendOnlyError);
+      expect(log.read({})).toEqual(kept);
+    }, 60_000);
   });
 }

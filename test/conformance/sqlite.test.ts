@@ -9,6 +9,7 @@ import { openSqliteFailureMemory, openSqliteFailureReader } from '../../src/stor
 import { indexPaths } from '../../src/store/sqlite/layout.js';
 import { openSqliteCuratedReader, openSqliteIndexWriter } from '../../src/store/sqlite/open-curated.js';
 import { mapRawLogError, openSqliteRawLog, rawLogStoreFile } from '../../src/store/sqlite/raw-log.js';
+import { listSegments } from '../../src/store/sqlite/raw-log-segments.js';
 import { openSqliteMemoryStore } from '../../src/store/sqlite/memory-store.js';
 import { openSqliteSessionStore } from '../../src/store/sqlite/session-store.js';
 import { openSqliteVectorIndex } from '../../src/store/sqlite/vector-index.js';
@@ -27,13 +28,14 @@ function temporaryIndexDir(): { dir: string; cleanup(): Promise<void> } {
   return { dir: join(parent, '.cairn'), cleanup: async () => rmSync(parent, { recursive: true, force: true }) };
 }
 
-/** Runs one statement through a connection of its own, as a tool outside cairn would. */
+/** Runs one statement on the newest segment, through a connection of its own, as a tool outside cairn would. */
 async function behindTheAdapter(indexDir: string, sql: string): Promise<void> {
-  const db = new Database(indexPaths(indexDir).rawLog);
+  const newest = listSegments(indexDir).at(-1) ?? { number: 0, file: indexPaths(indexDir).rawLog };
+  const db = new Database(newest.file);
   try {
     db.prepare(sql).run();
   } catch (error) {
-    throw mapRawLogError(error, rawLogStoreFile(indexDir));
+    throw mapRawLogError(error, rawLogStoreFile(indexDir, newest.number));
   } finally {
     db.close();
   }
@@ -53,7 +55,7 @@ runRawLogSuite('sqlite', async ({ now }) => {
   const { dir, cleanup } = temporaryIndexDir();
   return {
     log: openSqliteRawLog(dir, { now }),
-    reopen: () => openSqliteRawLog(dir, { now }),
+    reopen: (options = {}) => openSqliteRawLog(dir, { now, ...options }),
     tamper: {
       update: () => behindTheAdapter(dir, "UPDATE entries SET payload = '\"rewritten\"'"),
       delete: () => behindTheAdapter(dir, 'DELETE FROM entries'),

@@ -3,7 +3,8 @@
 // search --repos`, HTTP `POST /retrieval/search` with `repos` on a `cairn serve --store`
 // that serves only one of them, and MCP `search_code` with `repos` on a `cairn mcp --store`
 // (the SDK's own client over stdio) give the same rows, each named with its repository —
-// the repository nobody serves is searched from its published generation.
+// the repository nobody serves is searched from its published generation (by `cairn serve`
+// on a query thread, as the one it serves).
 
 import { basename, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -105,6 +106,22 @@ describe.skipIf(url === null)('postgres: search across the repositories of the d
     const onlyFlask = (await cliJson('--repos', names.flask)).results;
     expect((await serve.post('/retrieval/search', { query: QUERY, kind: 'symbol', limit: 10, repos: [names.flask] })).json['results']).toEqual(onlyFlask);
     expect(((await viaMcp(names.flask)).structuredContent as { results: Row[] }).results).toEqual(onlyFlask);
+  });
+
+  it('cairn serve searches the repository it does not serve on a query thread, not the main one', async () => {
+    const poolJobs = async (): Promise<number> => {
+      const line = /^cairn_pool_completed_total (\d+)/m.exec(await (await fetch(`${serve.url}/metrics`)).text());
+      expect(line).not.toBeNull();
+      return Number(line![1]);
+    };
+    const before = await poolJobs();
+    const flaskOnly = await serve.post('/retrieval/search', { query: `${QUERY} flask`, kind: 'symbol', limit: 10, repos: [names.flask] });
+    expect(flaskOnly.status).toBe(200);
+    expect((flaskOnly.json['results'] as Row[]).length).toBeGreaterThan(0);
+    expect(await poolJobs()).toBe(before + 1); // it stayed at `before` while the main thread searched it
+    const both = await serve.post('/retrieval/search', { query: `${QUERY} both`, kind: 'symbol', limit: 10, repos: '*' });
+    expect(both.status).toBe(200);
+    expect(await poolJobs()).toBe(before + 3); // one job per repository, the served one's and the other's
   });
 
   it('an unknown repository is NOT_FOUND naming it, through each face', async () => {

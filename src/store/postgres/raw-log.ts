@@ -3,7 +3,10 @@
 // reported as AppendOnlyError), so history cannot be rewritten behind cairn's back either.
 // `seq` is an identity column: unique and increasing across every writer on every machine
 // (a rolled-back append leaves a gap, never a reuse). A batch is one INSERT, its rows
-// numbered in the order given.
+// numbered in the order given. The table is range-partitioned by seq (migration 002):
+// retention is the database's `raw_log_keep(maxBytes)`, which drops whole old partitions,
+// called on open and then each time this process has written about a quarter of a
+// partition's worth — not before every batch (a round trip each).
 
 import { AppendOnlyError, InputError } from '../../core/errors.js';
 import type { RawLog, RawLogEntry, RawLogKind, RawLogQuery, RawLogRecord, RawLogUsage } from '../raw-log.js';
@@ -13,8 +16,11 @@ import { mapPgError, sqlStateOf, SQLSTATE, withErrorMapping } from './errors.js'
 import { pgTextArray } from './values.js';
 import { openMigrated } from './migrations.js';
 
-/** The bound reported by usage(); the PostgreSQL log is not trimmed by cairn (see README). */
+/** The bound retention keeps the log under (log.maxBytes in cairn.yaml), as the SQLite log's. */
 export const DEFAULT_PG_RAW_LOG_MAX_BYTES = 64 * 1024 * 1024;
+
+/** A partition is closed at an eighth of the bound, never below this (the SQLite segments' rule). */
+const MIN_PARTITION_BYTES = 256 * 1024;
 
 export interface PgRawLogOptions {
   now?: () => number;
@@ -65,11 +71,28 @@ export function mapPgRawLogError(error: unknown, target: PgTarget): unknown {
 }
 
 class PgRawLog implements RawLog {
+  /** JSON bytes appended since retention last ran; it runs again past `keepEvery`. */
+  private sinceKeep = 0;
+  private readonly keepEvery: number;
+
   constructor(
     private readonly db: PgConnection,
     private readonly now: () => number,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.keepEvery = Math.max(MIN_PARTITION_BYTES, Math.floor(maxBytes / 8)) / 4;
+  }
+
+  /** Closes a full newest partition and drops the oldest while over the bound (in the database, as its owner). */
+  keep(): void {
+    this.db.query('SELECT raw_log_keep($1)', [this.maxBytes]);
+    this.sinceKeep = 0;
+  }
+
+  private keepIfDue(json: string): void {
+    if (this.sinceKeep >= this.keepEvery) this.keep();
+    this.sinceKeep += json.length;
+  }
 
   append(entry: RawLogEntry): RawLogRecord {
     return this.appendMany([entry])[0]!;
@@ -78,6 +101,7 @@ class PgRawLog implements RawLog {
   appendMany(entries: RawLogEntry[]): RawLogRecord[] {
     if (entries.length === 0) return [];
     const { json, payloads } = batchJson(entries);
+    this.keepIfDue(json);
     const at = this.now();
     const seqs = this.db.query<{ seq: number }>(`${INSERT_BATCH} RETURNING seq`, [at, json]).map((row) => row.seq).sort((a, b) => a - b);
     return entries.map((entry, i) => ({ ...entry, payload: JSON.parse(payloads[i]!) as unknown, seq: seqs[i]!, at }));
@@ -85,7 +109,9 @@ class PgRawLog implements RawLog {
 
   appendAll(entries: readonly RawLogEntry[]): void {
     if (entries.length === 0) return;
-    this.db.run(INSERT_BATCH, [this.now(), batchJson(entries).json]);
+    const { json } = batchJson(entries);
+    this.keepIfDue(json);
+    this.db.run(INSERT_BATCH, [this.now(), json]);
   }
 
   read(query: RawLogQuery): RawLogRecord[] {
@@ -108,10 +134,10 @@ class PgRawLog implements RawLog {
   }
 
   usage(): RawLogUsage {
-    const row = this.db.one<{ bytes: number; oldest: number | null }>(
-      "SELECT pg_total_relation_size('raw_log') AS bytes, (SELECT at FROM raw_log ORDER BY seq LIMIT 1) AS oldest",
+    const row = this.db.one<{ segments: number; bytes: number; oldest: number | null }>(
+      'SELECT count(*)::int AS segments, coalesce(sum(bytes), 0)::bigint AS bytes, (SELECT at FROM raw_log ORDER BY seq LIMIT 1) AS oldest FROM raw_log_partitions()',
     );
-    return { segments: 1, bytes: row?.bytes ?? 0, maxBytes: this.maxBytes, oldestAt: row?.oldest ?? null };
+    return { segments: row?.segments ?? 0, bytes: row?.bytes ?? 0, maxBytes: this.maxBytes, oldestAt: row?.oldest ?? null };
   }
 
   close(): void {
@@ -123,5 +149,12 @@ class PgRawLog implements RawLog {
 export function openPgRawLog(url: string, schema: string, options: PgRawLogOptions = {}): RawLog {
   const db = openMigrated(url, schema, 'repository', (error, connection) => mapPgRawLogError(error, connection.target));
   const log = new PgRawLog(db, options.now ?? Date.now, options.maxBytes ?? DEFAULT_PG_RAW_LOG_MAX_BYTES);
-  return withErrorMapping<RawLog>(log, (error) => mapPgRawLogError(error, db.target));
+  const mapped = withErrorMapping<RawLog & { keep(): void }>(log, (error) => mapPgRawLogError(error, db.target));
+  try {
+    mapped.keep();
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return mapped;
 }

@@ -6,7 +6,7 @@
 import * as sqliteVec from 'sqlite-vec';
 import { CairnError } from '../../core/errors.js';
 import type { VectorHit, VectorIndex, VectorModel } from '../vector.js';
-import { internalError, mapSqliteError, withErrorMapping, type Db, type StoreFile } from './connection.js';
+import { internalError, mapSqliteError, openDatabase, withErrorMapping, type Db, type StoreFile } from './connection.js';
 import { indexPaths } from './layout.js';
 import { openMigrated } from './migrations.js';
 import { jsonList, StatementCache } from './statements.js';
@@ -183,7 +183,7 @@ class SqliteVectorIndex implements VectorIndex {
   }
 }
 
-function loadVectorExtension(db: Db, store: StoreFile): void {
+export function loadVectorExtension(db: Db, store: StoreFile): void {
   try {
     sqliteVec.load(db);
   } catch (error) {
@@ -198,6 +198,22 @@ function loadVectorExtension(db: Db, store: StoreFile): void {
 export function openSqliteVectorIndex(indexDir: string): VectorIndex {
   const store = vectorStoreFile(indexDir);
   const db = openMigrated(store, 'vectors');
+  try {
+    loadVectorExtension(db, store);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return withErrorMapping<VectorIndex>(new SqliteVectorIndex(db), (error) => mapSqliteError(error, store));
+}
+
+/**
+ * Opens `<dir>/vectors.db` read-only (a published generation's, checked out on a replica):
+ * searched like the writer's, refusing every write (SQLITE_READONLY). INDEX_MISSING when absent.
+ */
+export function openSqliteVectorReader(dir: string): VectorIndex {
+  const store = vectorStoreFile(dir);
+  const db = openDatabase(store, 'read');
   try {
     loadVectorExtension(db, store);
   } catch (error) {

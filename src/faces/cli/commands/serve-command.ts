@@ -54,7 +54,8 @@ export function registerServeCommand(program: Command, io: Io): void {
       // One query thread per request in work: the heavy requests never share a thread, and never the main one.
       const concurrency = settings.concurrency || availableParallelism();
       const queries = startQueries({ repos, env: io.env, threads: concurrency });
-      const published = storeSearchOf(repos);
+      // Repositories served by no one here are searched on the query threads too, from this thread's checkouts.
+      const published = storeSearchOf(repos, queries);
       const server = await listen({
         served: set,
         logger: logging.logger,
