@@ -5,7 +5,7 @@
 // into `<indexDir>/generations/` and opened with the SQLite reader. `latest()` moves to a
 // newer generation when one was published — readers never see a half-published one.
 
-import { rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RepoContext } from '../config/repo-context.js';
 import type { PostgresChoice } from '../config/store-choice.js';
@@ -17,7 +17,8 @@ import { parsePgUrl } from '../store/postgres/connection-url.js';
 import { openPgIndexGenerations } from '../store/postgres/index-generations.js';
 import { reconnecting } from '../store/postgres/reconnecting.js';
 import { migratePgRepository, repositorySchema } from '../store/postgres/repository-schema.js';
-import { openSqliteCuratedReader } from '../store/sqlite/index.js';
+import { indexPaths, openSqliteCuratedReader } from '../store/sqlite/index.js';
+import { prepareIndexDir } from '../indexer/index-dir.js';
 import { snapshotSqliteIndex, snapshotSqliteVectors } from '../store/sqlite/index-snapshot.js';
 import { drainIndex } from './drain-index.js';
 import { VECTORS_FILE } from './published-vectors.js';
@@ -113,6 +114,8 @@ export function followingReader(
 export interface PublishedRun {
   summary: IndexSummary;
   published: GenerationInfo;
+  /** The generation this machine's first run started from (its index folder held no index), or null. */
+  seededFrom: number | null;
   /** The schema holding the repository's shared state (named in the grants of a serving role). */
   schema: string;
 }
@@ -127,6 +130,7 @@ export async function publishedIndexRun(
   choice: PostgresChoice,
   run: () => AsyncGenerator<IndexProgress, IndexSummary>,
   onProgress: (progress: IndexProgress) => void,
+  options: { seed: boolean } = { seed: true },
 ): Promise<PublishedRun> {
   const generations = openPgIndexGenerations(choice.url);
   try {
@@ -137,18 +141,39 @@ export async function publishedIndexRun(
       });
     }
     try {
+      const seededFrom = options.seed ? seedFromPublished(context.indexDir, generations, choice.repository) : null;
       const summary = await drainIndex(run(), onProgress);
       const published = publishSnapshot(context.indexDir, generations, lock);
       // The indexer runs as the owner: the repository's shared-state schema is made now, for serving roles that cannot.
       const schema = repositorySchema(choice.repository);
       migratePgRepository(choice.url, schema);
-      return { summary, published, schema };
+      return { summary, published, seededFrom, schema };
     } finally {
       lock.release();
     }
   } finally {
     generations.close();
   }
+}
+
+/**
+ * On a machine whose index folder holds no index yet, the newest published generation is
+ * where the run starts (its index.db and, with `embed`, its vectors.db and embedding cache):
+ * the run then parses and embeds only the files that differ from it — a fresh indexer host
+ * or CI runner does not build the whole index again. The scan compares content hashes
+ * (sizes and times differ between machines); a generation of an older extraction version
+ * is re-extracted by the run, as any old index is. Returns that generation, or null.
+ */
+function seedFromPublished(indexDir: string, generations: IndexGenerations, repository: string): number | null {
+  const paths = indexPaths(indexDir);
+  if (existsSync(paths.curated)) return null;
+  const found = generations.checkout(repository, generationCache(indexDir));
+  if (found === null) return null;
+  prepareIndexDir(indexDir);
+  copyFileSync(join(found.dir, 'index.db'), paths.curated);
+  const vectors = join(found.dir, VECTORS_FILE);
+  if (existsSync(vectors) && !existsSync(paths.vectors)) copyFileSync(vectors, paths.vectors);
+  return found.info.generation;
 }
 
 /** A consistent snapshot of the local index published as the repository's next generation. */

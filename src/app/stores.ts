@@ -131,11 +131,11 @@ export async function indexAndPublish(
   context: RepoContext,
   options: { workers?: number; rebuild?: boolean },
   onProgress: (progress: IndexProgress) => void,
-): Promise<{ summary: IndexSummary; published: (GenerationInfo & { schema: string }) | null }> {
+): Promise<{ summary: IndexSummary; published: (GenerationInfo & { schema: string; seededFrom: number | null }) | null }> {
   const run = () => runIndex(context, options);
   if (context.store === undefined) return { summary: await drainIndex(run(), onProgress), published: null };
-  const { summary, published, schema } = await publishedIndexRun(context, context.store, run, onProgress);
-  return { summary, published: { ...published, schema } };
+  const { summary, published, seededFrom, schema } = await publishedIndexRun(context, context.store, run, onProgress, { seed: options.rebuild !== true });
+  return { summary, published: { ...published, schema, seededFrom } };
 }
 
 // --- optional vectors: constructed only when `embed` is configured -----------------------

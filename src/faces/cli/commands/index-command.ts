@@ -61,9 +61,10 @@ export function describeSummary(summary: IndexSummary): string {
 }
 
 /** The generation a shared store now serves (replicas move to it on their next look). */
-function describePublished(info: GenerationInfo & { schema: string }): string {
+function describePublished(info: GenerationInfo & { schema: string; seededFrom: number | null }): string {
   const bytes = info.files.reduce((sum, file) => sum + file.bytes, 0);
-  return `  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL; shared state in schema ${info.schema}\n`;
+  const seeded = info.seededFrom === null ? '' : `  started from published generation ${info.seededFrom} (no local index here): only what differs from it was parsed and embedded\n`;
+  return `${seeded}  published generation ${info.generation} of ${printable(info.repository)} (${(bytes / 1024 / 1024).toFixed(1)} MiB) to PostgreSQL; shared state in schema ${info.schema}\n`;
 }
 
 /** The embedding step's line of the summary. */
