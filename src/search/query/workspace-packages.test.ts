@@ -51,3 +51,28 @@ describe('workspace packages', () => {
     expect(await top('fix: useQuery ignores the enabled option')).toBe('packages/react-query/src/useQuery.ts');
   });
 });
+
+describe('a package.json without a name', () => {
+  let vite: IndexedFixture;
+  beforeAll(async () => {
+    vite = await indexedFixture('shop', (repo) => {
+      repo.write('packages/vite/package.json', '{ "name": "vite" }\n');
+      repo.write('packages/plugin-legacy/package.json', '{ "name": "@vitejs/plugin-legacy" }\n');
+      // vite's marker: a version and a comment, no name — a folder, not a package.
+      repo.write('packages/vite/types/package.json', '{ "//": "types of the client", "version": "0.0.0" }\n');
+      repo.write('packages/vite/types/hmrPayload.d.ts', 'export interface HmrPayload {\n  type: string\n}\n');
+      repo.write('packages/vite/types/hmrConfig.ts', '// The hmr config type of createServer.\nexport interface HmrConfig {\n  hmr: boolean\n}\n');
+      repo.write(
+        'packages/vite/src/node/index.ts',
+        'export type { HmrPayload } from "../../types/hmrPayload"\nexport function createServer(config: { hmr: boolean }) {\n  return config.hmr\n}\n',
+      );
+    });
+  });
+  afterAll(() => vite.close());
+
+  it('is no workspace package, so fix(types) halves no file (vite-b6df9aac33 gold src/node/index.ts ranked 56)', async () => {
+    expect(workspacePackageDirs(vite.reader).sort()).toEqual(['packages/plugin-legacy', 'packages/vite']);
+    const ranked = await cairnRanker.rank(vite.reader, { query: 'fix(types): export createServer hmr config type', limit: 3 });
+    expect(ranked.files[0]?.path).toBe('packages/vite/src/node/index.ts');
+  });
+});

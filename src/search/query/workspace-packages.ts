@@ -4,6 +4,7 @@
 // framework adapter has its own `useQuery`). Resolved here; the ranker's file priors
 // lower the files outside the named packages.
 
+import { parseWorkspacePackageDirs, WORKSPACE_PACKAGES_META } from '../../core/workspace-packages.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 const MANIFEST = 'package.json';
@@ -11,16 +12,21 @@ const MANIFEST = 'package.json';
 const MAX_SCOPED_PACKAGES = 4;
 
 /**
- * Folders of the workspace's own packages: those holding a package.json, other than the
+ * Folders of the workspace's own packages: those holding a package.json with a `name`, other than the
  * repository root and the packages of tests, examples, vendored and generated code.
  */
 export function workspacePackageDirs(reader: CuratedReader, paths: readonly string[] = reader.filePaths()): string[] {
+  // Only a package.json with a `name` makes a package (recorded at index time); an index
+  // built before the record existed counts every one until its next run records it.
+  const named = parseWorkspacePackageDirs(reader.meta(WORKSPACE_PACKAGES_META));
   const dirs: string[] = [];
   for (const path of paths) {
     if (!path.endsWith(`/${MANIFEST}`)) continue;
+    const dir = path.slice(0, -MANIFEST.length - 1);
+    if (named && !named.has(dir)) continue;
     const file = reader.file(path);
     if (!file || file.isTest || file.isExample || file.isVendored || file.isGenerated) continue;
-    dirs.push(path.slice(0, -MANIFEST.length - 1));
+    dirs.push(dir);
   }
   return dirs;
 }
