@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureRepo, type TempDir } from '../../test/support/temp-repo.js';
-import { parseWorkspacePackageDirs, WORKSPACE_PACKAGES_META } from '../core/workspace-packages.js';
+import { parseWorkspacePackages, WORKSPACE_PACKAGES_META } from '../core/workspace-packages.js';
 import { drainIndex, openReader, runIndex } from '../app/stores.js';
 import { openRepo } from '../app/repo.js';
 
@@ -11,13 +11,13 @@ afterEach(() => {
   for (const repo of repos.splice(0)) repo.remove();
 });
 
-async function recordedPackages(repo: TempDir): Promise<string[] | null> {
+async function recordedPackages(repo: TempDir): Promise<Record<string, string> | null> {
   const context = await openRepo({ repo: repo.path, env: {} });
   await drainIndex(runIndex(context, { workers: 0 }));
   const reader = openReader(context);
-  const dirs = parseWorkspacePackageDirs(reader.meta(WORKSPACE_PACKAGES_META));
+  const packages = parseWorkspacePackages(reader.meta(WORKSPACE_PACKAGES_META));
   reader.close();
-  return dirs === null ? null : [...dirs].sort();
+  return packages === null ? null : Object.fromEntries(packages);
 }
 
 describe('the workspace record', () => {
@@ -27,7 +27,7 @@ describe('the workspace record', () => {
     repo.write('packages/vite/package.json', '{ "name": "vite", "version": "6.0.0" }\n');
     repo.write('packages/vite/types/package.json', '{ "//": "marks the types folder", "version": "0.0.0" }\n');
     repo.write('packages/create-vite/package.json', '{ "name": "create-vite" }\n');
-    expect(await recordedPackages(repo)).toEqual(['packages/create-vite', 'packages/vite']);
+    expect(await recordedPackages(repo)).toEqual({ 'packages/create-vite': 'create-vite', 'packages/vite': 'vite' });
   });
 
   it('follows a package.json that gains or loses its name, or goes, on the next run', async () => {
@@ -35,10 +35,10 @@ describe('the workspace record', () => {
     repos.push(repo);
     repo.write('packages/a/package.json', '{ "name": "a" }\n');
     repo.write('packages/b/package.json', '{ "version": "1.0.0" }\n');
-    expect(await recordedPackages(repo)).toEqual(['packages/a']);
-    repo.write('packages/b/package.json', '{ "name": "b", "version": "1.0.0" }\n');
-    expect(await recordedPackages(repo)).toEqual(['packages/a', 'packages/b']);
+    expect(await recordedPackages(repo)).toEqual({ 'packages/a': 'a' });
+    repo.write('packages/b/package.json', '{ "name": "@acme/b", "version": "1.0.0" }\n');
+    expect(await recordedPackages(repo)).toEqual({ 'packages/a': 'a', 'packages/b': '@acme/b' });
     rmSync(join(repo.path, 'packages/a/package.json'));
-    expect(await recordedPackages(repo)).toEqual(['packages/b']);
+    expect(await recordedPackages(repo)).toEqual({ 'packages/b': '@acme/b' });
   });
 });

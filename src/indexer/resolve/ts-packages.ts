@@ -31,11 +31,12 @@ export function loadWorkspacePackages(files: RepoFiles, readText: ReadText): Map
 }
 
 /**
- * Folders whose package.json has a `name`, sorted: the workspace's packages. A package.json
- * without one (vite's `types/package.json`: a version and a comment) marks a folder, not a package.
+ * The folders whose package.json has a `name`, with that name, sorted by folder: the
+ * workspace's packages. A package.json without one (vite's `types/package.json`: a version
+ * and a comment) marks a folder, not a package.
  */
-export function namedPackageDirs(files: RepoFiles, readText: ReadText): string[] {
-  return namedManifests(files, readText).map((manifest) => manifest.dir);
+export function namedPackages(files: RepoFiles, readText: ReadText): { dir: string; name: string }[] {
+  return namedManifests(files, readText).map(({ dir, name }) => ({ dir, name }));
 }
 
 interface NamedManifest {

@@ -3,7 +3,7 @@ import { indexedFixture, type IndexedFixture } from '../../../test/support/index
 import { cairnRanker } from '../rank/cairn-ranker.js';
 import { extractAnchors } from './anchors.js';
 import { parseIssueText } from './issue-text.js';
-import { isInsideAny, scopedPackageDirs, workspacePackageDirs } from './workspace-packages.js';
+import { isInsideAny, scopedPackageDirs, titleNamedPackageDirs, workspacePackageDirs, workspacePackages } from './workspace-packages.js';
 
 const HOOK = (comment: string): string =>
   [`// ${comment}`, `export function useQuery(options: { enabled?: boolean }) {`, `  return options.enabled ?? true;`, `}`, ''].join('\n');
@@ -74,5 +74,25 @@ describe('a package.json without a name', () => {
     expect(workspacePackageDirs(vite.reader).sort()).toEqual(['packages/plugin-legacy', 'packages/vite']);
     const ranked = await cairnRanker.rank(vite.reader, { query: 'fix(types): export createServer hmr config type', limit: 3 });
     expect(ranked.files[0]?.path).toBe('packages/vite/src/node/index.ts');
+  });
+});
+
+describe('a package named in the title', () => {
+  it('by its hyphenated folder name or its npm name is named as a scope would name it', () => {
+    const words = (title: string): string[] => extractAnchors(parseIssueText(title)).packageWords;
+    expect(words('fix(serve): normalize separators in react-router-serve (#14982)')).toEqual(['react-router-serve']);
+    expect(words('fix: @trpc/client has undefined global')).toEqual(['@trpc/client']);
+    expect(words('fix(vue-query): plain words only')).toEqual([]);
+    const packages = workspacePackages(fixture.reader);
+    expect(packages.find((pkg) => pkg.dir === 'packages/vue-query')?.name).toBe('@acme/vue-query');
+    expect(titleNamedPackageDirs(packages, ['@acme/vue-query'])).toEqual(['packages/vue-query']);
+    expect(titleNamedPackageDirs(packages, ['react-query'])).toEqual(['packages/react-query']);
+    expect(titleNamedPackageDirs(packages, ['built-in'])).toEqual([]);
+  });
+
+  it('ranks that package above a sibling whose text matches better (react-router-serve, @trpc/client titles)', async () => {
+    const top = async (query: string): Promise<string | undefined> => (await cairnRanker.rank(fixture.reader, { query, limit: 3 })).files[0]?.path;
+    expect(await top('useQuery in @acme/vue-query ignores the enabled option')).toBe('packages/vue-query/src/useQuery.ts');
+    expect(await top('useQuery in vue-query ignores the enabled option')).toBe('packages/vue-query/src/useQuery.ts');
   });
 });

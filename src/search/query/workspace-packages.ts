@@ -4,31 +4,61 @@
 // framework adapter has its own `useQuery`). Resolved here; the ranker's file priors
 // lower the files outside the named packages.
 
-import { parseWorkspacePackageDirs, WORKSPACE_PACKAGES_META } from '../../core/workspace-packages.js';
+import { parseWorkspacePackages, WORKSPACE_PACKAGES_META } from '../../core/workspace-packages.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 const MANIFEST = 'package.json';
 /** A scope matching more packages than this names a kind of package, not one of them. */
 const MAX_SCOPED_PACKAGES = 4;
 
+export interface WorkspacePackage {
+  dir: string;
+  /** The package.json's `name`; null in an index built before packages were recorded. */
+  name: string | null;
+}
+
 /**
- * Folders of the workspace's own packages: those holding a package.json with a `name`, other than the
- * repository root and the packages of tests, examples, vendored and generated code.
+ * The workspace's own packages: the folders holding a package.json with a `name`, other
+ * than the repository root and the packages of tests, examples, vendored and generated code.
  */
-export function workspacePackageDirs(reader: CuratedReader, paths: readonly string[] = reader.filePaths()): string[] {
+export function workspacePackages(reader: CuratedReader, paths: readonly string[] = reader.filePaths()): WorkspacePackage[] {
   // Only a package.json with a `name` makes a package (recorded at index time); an index
   // built before the record existed counts every one until its next run records it.
-  const named = parseWorkspacePackageDirs(reader.meta(WORKSPACE_PACKAGES_META));
-  const dirs: string[] = [];
+  const named = parseWorkspacePackages(reader.meta(WORKSPACE_PACKAGES_META));
+  const packages: WorkspacePackage[] = [];
   for (const path of paths) {
     if (!path.endsWith(`/${MANIFEST}`)) continue;
     const dir = path.slice(0, -MANIFEST.length - 1);
     if (named && !named.has(dir)) continue;
     const file = reader.file(path);
     if (!file || file.isTest || file.isExample || file.isVendored || file.isGenerated) continue;
-    dirs.push(dir);
+    packages.push({ dir, name: named?.get(dir) ?? null });
   }
-  return dirs;
+  return packages;
+}
+
+export function workspacePackageDirs(reader: CuratedReader, paths?: readonly string[]): string[] {
+  return workspacePackages(reader, paths).map((pkg) => pkg.dir);
+}
+
+/**
+ * The packages a title names outright by a package-like word (anchors.ts `packageWords`):
+ * its folder name (`create-react-router`) or its package name (`@trpc/client`). None when
+ * the repository is not a workspace or a word names too many.
+ */
+export function titleNamedPackageDirs(packages: readonly WorkspacePackage[], words: readonly string[]): string[] {
+  if (packages.length < 2 || words.length === 0) return [];
+  const named = new Set<string>();
+  for (const word of words) {
+    const hits = packages.filter((pkg) => folderName(pkg.dir) === word || pkg.name?.toLowerCase() === word);
+    if (hits.length === 0 || hits.length > MAX_SCOPED_PACKAGES) continue;
+    for (const pkg of hits) named.add(pkg.dir);
+  }
+  return [...named];
+}
+
+function folderName(dir: string): string {
+  return dir.slice(dir.lastIndexOf('/') + 1).toLowerCase();
 }
 
 /**
@@ -40,7 +70,7 @@ export function scopedPackageDirs(packageDirs: readonly string[], scopes: readon
   if (packageDirs.length < 2 || scopes.length === 0) return [];
   const named = new Set<string>();
   for (const scope of scopes) {
-    const hits = packageDirs.filter((dir) => dir.slice(dir.lastIndexOf('/') + 1).toLowerCase() === scope);
+    const hits = packageDirs.filter((dir) => folderName(dir) === scope);
     if (hits.length === 0 || hits.length > MAX_SCOPED_PACKAGES) continue;
     for (const dir of hits) named.add(dir);
   }
