@@ -23,7 +23,7 @@ const HTML_COMMENT = /<!--[\s\S]*?-->/g;
  * line, the next list item or a heading). A PR template's "- [ ] I have followed the
  * [Contributing\nguide](…/CONTRIBUTING.md)" wraps its link onto the next line.
  */
-const CHECKLIST_ITEM = /^[ \t]*[-*][ \t]+\[[ xX]\][ \t].*(?:\n(?![ \t]*$)(?![ \t]*(?:[-*+]|\d+[.)])[ \t])(?![ \t]*#).*)*/gm;
+const CHECKLIST_ITEM = /^\s*[-*]\s+\[[ xX]\]\s.*(?:\n(?![ \t]*$)(?![ \t]*(?:[-*+]|\d+[.)])[ \t])(?![ \t]*#).*)*/gm;
 const NO_RESPONSE = /^\s*_No response_\s*$/gim;
 
 export function parseIssueText(text: string): IssueText {
