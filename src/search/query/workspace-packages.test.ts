@@ -40,6 +40,10 @@ describe('workspace packages', () => {
     const dirs = ['packages/react-query', 'packages/vue-query', 'a/core', 'b/core', 'c/core', 'd/core', 'e/core'];
     expect(scopedPackageDirs(dirs, ['vue-query', 'css'])).toEqual(['packages/vue-query']);
     expect(scopedPackageDirs(dirs, ['core'])).toEqual([]);
+    // A shortened scope names the one package holding all its words (query's fix(vue-devtools) changed vue-query-devtools).
+    const shortened = ['packages/vue-query', 'packages/vue-query-devtools', 'packages/react-query-devtools'];
+    expect(scopedPackageDirs(shortened, ['vue-devtools'])).toEqual(['packages/vue-query-devtools']);
+    expect(scopedPackageDirs(shortened, ['devtools'])).toEqual([]);
     expect(scopedPackageDirs(['packages/vue-query'], ['vue-query'])).toEqual([]); // one package is no workspace
     expect(isInsideAny('packages/vue-query/src/useQuery.ts', ['packages/vue-query'])).toBe(true);
     expect(isInsideAny('packages/vue-query-devtools/src/x.ts', ['packages/vue-query'])).toBe(false);

@@ -57,12 +57,27 @@ export function titleNamedPackageDirs(packages: readonly WorkspacePackage[], wor
   return [...named];
 }
 
+/**
+ * A scope that leaves out part of a package's name (`vue-devtools` for vue-query-devtools,
+ * `eslint-plugin` for eslint-plugin-query): the one package whose hyphenated folder name
+ * holds every word of it. None when no package or several do.
+ */
+function shortenedScopeHits(packageDirs: readonly string[], scope: string): string[] {
+  const words = scope.split('-');
+  const hits = packageDirs.filter((dir) => {
+    const folderWords = new Set(folderName(dir).split('-'));
+    return words.every((word) => folderWords.has(word));
+  });
+  return hits.length === 1 ? hits : [];
+}
+
 function folderName(dir: string): string {
   return dir.slice(dir.lastIndexOf('/') + 1).toLowerCase();
 }
 
 /**
- * The package folders the scopes name, by folder name (`query-core` → packages/query-core).
+ * The package folders the scopes name, by folder name (`query-core` → packages/query-core),
+ * or by part of it when only one package fits (shortenedScopeHits).
  * None when the repository is not a workspace, when no
  * scope names a package, or when a scope names too many to point anywhere.
  */
@@ -70,7 +85,8 @@ export function scopedPackageDirs(packageDirs: readonly string[], scopes: readon
   if (packageDirs.length < 2 || scopes.length === 0) return [];
   const named = new Set<string>();
   for (const scope of scopes) {
-    const hits = packageDirs.filter((dir) => folderName(dir) === scope);
+    const exact = packageDirs.filter((dir) => folderName(dir) === scope);
+    const hits = exact.length > 0 ? exact : shortenedScopeHits(packageDirs, scope);
     if (hits.length === 0 || hits.length > MAX_SCOPED_PACKAGES) continue;
     for (const dir of hits) named.add(dir);
   }
