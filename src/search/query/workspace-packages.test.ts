@@ -43,7 +43,9 @@ describe('workspace packages', () => {
     // A shortened scope names the one package holding all its words (query's fix(vue-devtools) changed vue-query-devtools).
     const shortened = ['packages/vue-query', 'packages/vue-query-devtools', 'packages/react-query-devtools'];
     expect(scopedPackageDirs(shortened, ['vue-devtools'])).toEqual(['packages/vue-query-devtools']);
-    expect(scopedPackageDirs(shortened, ['devtools'])).toEqual([]);
+    expect(scopedPackageDirs(shortened, ['react-devtools'])).toEqual(['packages/react-query-devtools']);
+    expect(scopedPackageDirs(shortened, ['query-devtools'])).toEqual([]); // two packages hold both words
+    expect(scopedPackageDirs(['packages/vue-query', 'packages/react-router-node'], ['node'])).toEqual([]); // one word names a folder as often
     expect(scopedPackageDirs(['packages/vue-query'], ['vue-query'])).toEqual([]); // one package is no workspace
     expect(isInsideAny('packages/vue-query/src/useQuery.ts', ['packages/vue-query'])).toBe(true);
     expect(isInsideAny('packages/vue-query-devtools/src/x.ts', ['packages/vue-query'])).toBe(false);

@@ -58,12 +58,14 @@ export function titleNamedPackageDirs(packages: readonly WorkspacePackage[], wor
 }
 
 /**
- * A scope that leaves out part of a package's name (`vue-devtools` for vue-query-devtools,
- * `eslint-plugin` for eslint-plugin-query): the one package whose hyphenated folder name
- * holds every word of it. None when no package or several do.
+ * A hyphenated scope that leaves out part of a package's name (`vue-devtools` for
+ * vue-query-devtools, `eslint-plugin` for eslint-plugin-query): the one package whose
+ * hyphenated folder name holds every word of it. None when no package or several do.
  */
 function shortenedScopeHits(packageDirs: readonly string[], scope: string): string[] {
   const words = scope.split('-');
+  // A single word (`node`, `build`, `client`) names a component or folder as often as a package.
+  if (words.length < 2) return [];
   const hits = packageDirs.filter((dir) => {
     const folderWords = new Set(folderName(dir).split('-'));
     return words.every((word) => folderWords.has(word));
