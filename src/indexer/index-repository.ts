@@ -22,6 +22,7 @@ import { openTarget } from './index-target.js';
 import { acquireIndexLock } from './lock.js';
 import { type IndexedFiles, scanRepository, type ScanOutcome, type ScanResult } from './scan.js';
 import { parseMemo, serializeMemo } from './scan-memo.js';
+import { recordWorkspacePackages } from './workspace-record.js';
 import type { SkipReason, WalkedFile } from './walk/types.js';
 
 export interface IndexRunOptions {
@@ -148,6 +149,7 @@ export async function* indexRepository(options: IndexRunOptions): AsyncGenerator
     const extracted = yield* extractCandidates(options, writer, scan.candidates, changes, indexed.fingerprints());
 
     const link = yield* linkIfNeeded(run, writer, interrupted, changes, history);
+    recordWorkspacePackages(options.root, writer, changes.all().map((change) => change.path));
     if (!nothingToDo || writer.meta('state') !== 'complete') {
       writer.setMeta('indexedAt', String(Date.now()));
       writer.setMeta(EXTRACTION_VERSION_META, EXTRACTION_VERSION);

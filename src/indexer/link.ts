@@ -5,9 +5,9 @@
 
 import type { IndexConfig } from '../config/schema.js';
 import type { ImportRecord, SymbolRecord } from '../core/entities.js';
-import { repoBytesOrNull } from '../core/repo-files.js';
 import type { IndexWriter, StoreLocation } from '../store/curated.js';
 import type { TrackedChange } from './change-tracker.js';
+import { readContextFile } from './context-files.js';
 import type { LinkThread } from './link-thread.js';
 import { linkDocs } from './link-docs.js';
 import { addedHistory } from './git/added-history.js';
@@ -148,7 +148,7 @@ function linkImports(input: LinkInput, snapshot: IndexSnapshot, everything: bool
   const { writer, changes, root } = input;
   const paths = snapshot.filePaths();
   const rebuildAll = everything || changes.some((change) => affectsResolveContext(change.path));
-  const context = buildResolveContext(root, paths, (path) => readText(root, path));
+  const context = buildResolveContext(root, paths, (path) => readContextFile(root, path));
   const targets = rebuildAll ? paths : changes.filter((change) => !change.removed).map((change) => change.path);
   const stored = rebuildAll ? importsByFile(writer.allImports()) : null;
   const before = new Map<string, string>();
@@ -304,11 +304,4 @@ function importsByFile(imports: readonly ImportRecord[]): Map<string, ImportReco
 
 function targetSignature(imports: readonly ImportRecord[]): string {
   return imports.map((imp) => `${imp.specifier}>${imp.toPaths.join(',')}`).join('\n');
-}
-
-/** Manifests and configs are small: a larger one is not read whole. */
-const MAX_CONTEXT_FILE_BYTES = 4 * 1024 * 1024;
-
-function readText(root: string, path: string): string | null {
-  return repoBytesOrNull(root, path, { maxBytes: MAX_CONTEXT_FILE_BYTES })?.toString('utf8') ?? null;
 }

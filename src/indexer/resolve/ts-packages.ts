@@ -21,18 +21,40 @@ const CONDITIONS = ['types', 'source', 'import', 'module', 'node', 'require', 'd
 
 export function loadWorkspacePackages(files: RepoFiles, readText: ReadText): Map<string, WorkspacePackage> {
   const packages = new Map<string, WorkspacePackage>();
+  for (const { dir, name, json } of namedManifests(files, readText)) {
+    // Two package.json files with one name (fixtures, templates): the shallower one wins.
+    const existing = packages.get(name);
+    if (existing && existing.dir.split('/').length <= dir.split('/').length) continue;
+    packages.set(name, readPackage(name, dir, json));
+  }
+  return packages;
+}
+
+/**
+ * The folders whose package.json has a `name`, with that name, sorted by folder: the
+ * workspace's packages. A package.json without one (vite's `types/package.json`: a version
+ * and a comment) marks a folder, not a package.
+ */
+export function namedPackages(files: RepoFiles, readText: ReadText): { dir: string; name: string }[] {
+  return namedManifests(files, readText).map(({ dir, name }) => ({ dir, name }));
+}
+
+interface NamedManifest {
+  dir: string;
+  name: string;
+  json: Record<string, unknown>;
+}
+
+function namedManifests(files: RepoFiles, readText: ReadText): NamedManifest[] {
+  const manifests: NamedManifest[] = [];
   for (const path of files.withBaseName('package.json')) {
     if (path.split('/').includes('node_modules')) continue;
     const text = readText(path);
     const json = text === null ? null : parseJsonc(text);
     if (!isRecord(json) || typeof json['name'] !== 'string' || json['name'] === '') continue;
-    const dir = dirOf(path);
-    // Two package.json files with one name (fixtures, templates): the shallower one wins.
-    const existing = packages.get(json['name']);
-    if (existing && existing.dir.split('/').length <= dir.split('/').length) continue;
-    packages.set(json['name'], readPackage(json['name'], dir, json));
+    manifests.push({ dir: dirOf(path), name: json['name'], json });
   }
-  return packages;
+  return manifests;
 }
 
 function readPackage(name: string, dir: string, json: Record<string, unknown>): WorkspacePackage {

@@ -28,6 +28,27 @@ describe('parseIssueText', () => {
   });
 });
 
+describe('a checklist item wrapped onto the next line', () => {
+  it('is dropped whole, link and all (trpc PR template named CONTRIBUTING.md, ranked first in six ts-dev tasks)', () => {
+    const issue = parseIssueText(
+      [
+        'fix(client): connectionParams should respect the encoder (#7132)',
+        'The encoder is used in wsClient/utils.ts.',
+        '## ✅ Checklist',
+        '- [x] I have followed the steps listed in the [Contributing',
+        'guide](https://github.com/trpc/trpc/blob/main/CONTRIBUTING.md).',
+        '- [ ] If necessary, I have added documentation related to the changes made.',
+        '',
+        'Kept after a blank line.',
+      ].join('\n'),
+    );
+    expect(issue.urls).toEqual([]);
+    expect(extractAnchors(issue).paths.map((anchor) => anchor.path)).toEqual(['wsClient/utils.ts']);
+    expect(issue.prose).toContain('Kept after a blank line.');
+    expect(issue.prose).not.toContain('documentation related');
+  });
+});
+
 describe('extractAnchors', () => {
   it('finds paths in links and text, names in code and prose, error types and title tags', () => {
     const anchors = extractAnchors(

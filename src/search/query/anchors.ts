@@ -37,6 +37,12 @@ export interface Anchors {
    * the component, often the workspace package, the change belongs to.
    */
   scopes: string[];
+  /**
+   * Words of the title past its commit prefix written like package names — hyphenated
+   * (`react-router-serve`) or npm-scoped (`@trpc/client`) — lower-cased: a title naming a
+   * workspace package this way is about it, as a scope would say.
+   */
+  packageWords: string[];
 }
 
 const CODE_EXTENSIONS =
@@ -49,6 +55,10 @@ const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
 const COMMIT_SCOPE = /^\s*[a-z]+\(([^()]{1,80})\)!?:/i;
 /** The type word of a conventional-commit title, `fix` in `fix(timeout): …`. */
 const COMMIT_TYPE = /^\s*[a-z]+(?=\([^()]{1,80}\)!?:)/i;
+/** A conventional-commit prefix, `fix(scope)!:` or `fix:`. */
+const COMMIT_PREFIX = /^\s*[a-z]+(?:\([^()]{1,80}\))?!?:/i;
+/** `@scope/name` or a hyphenated word (`create-react-router`), not inside a path or a longer word. */
+const PACKAGE_WORD = /(?<![\w@/.-])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*|[a-z0-9]+(?:-[a-z0-9]+)+)(?![\w/-])/gi;
 
 export function extractAnchors(issue: IssueText): Anchors {
   const frames = issue.codeBlocks.flatMap((block) => parseStackFrames(block)).concat(parseStackFrames(issue.prose));
@@ -68,7 +78,7 @@ export function extractAnchors(issue: IssueText): Anchors {
   ];
   const allText = [issue.title, issue.prose, ...issue.codeBlocks].join('\n');
   const errorTypes = unique([...allText.matchAll(ERROR_TYPE)].map((match) => match[1]!));
-  return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title), scopes: commitScopes(issue.title) };
+  return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title), scopes: commitScopes(issue.title), packageWords: packageWords(issue.title) };
 }
 
 function urlPaths(urls: string[]): PathAnchor[] {
@@ -127,6 +137,11 @@ function commitScopes(title: string): string[] {
   if (!match) return [];
   const names = expandBraces(match[1]!).flatMap((scope) => scope.split(/[\s,+/]+/));
   return unique(names.map((name) => name.toLowerCase()).filter((name) => name.length > 1 && name !== '*'));
+}
+
+function packageWords(title: string): string[] {
+  const rest = title.replace(COMMIT_PREFIX, ' ');
+  return unique([...rest.matchAll(PACKAGE_WORD)].map((match) => match[1]!.toLowerCase()));
 }
 
 function expandBraces(text: string): string[] {

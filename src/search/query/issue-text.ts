@@ -18,7 +18,12 @@ const FENCE = /^(\s*)(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\s*\2[ \t]*$/gm;
 const INLINE_CODE = /(`+)([^`\n]+?)\1/g;
 const URL = /\bhttps?:\/\/[^\s)<>\]"']+/g;
 const HTML_COMMENT = /<!--[\s\S]*?-->/g;
-const CHECKLIST_LINE = /^\s*[-*]\s+\[[ xX]\]\s.*$/gm;
+/**
+ * A task-list item with the lines it wraps onto (markdown's lazy continuation: up to a blank
+ * line, the next list item or a heading). A PR template's "- [ ] I have followed the
+ * [Contributing\nguide](…/CONTRIBUTING.md)" wraps its link onto the next line.
+ */
+const CHECKLIST_ITEM = /^\s*[-*]\s+\[[ xX]\]\s.*(?:\n(?![ \t]*$)(?![ \t]*(?:[-*+]|\d+[.)])[ \t])(?![ \t]*#).*)*/gm;
 const NO_RESPONSE = /^\s*_No response_\s*$/gim;
 
 export function parseIssueText(text: string): IssueText {
@@ -27,7 +32,7 @@ export function parseIssueText(text: string): IssueText {
   const title = (newline < 0 ? normalized : normalized.slice(0, newline)).trim();
   let body = newline < 0 ? '' : normalized.slice(newline + 1);
 
-  body = body.replace(HTML_COMMENT, ' ').replace(CHECKLIST_LINE, '').replace(NO_RESPONSE, '');
+  body = body.replace(HTML_COMMENT, ' ').replace(CHECKLIST_ITEM, '').replace(NO_RESPONSE, '');
   const codeBlocks: string[] = [];
   body = body.replace(FENCE, (_match, _indent, _fence, code: string) => {
     codeBlocks.push(code);

@@ -7,7 +7,7 @@ import type { EntityKey, SymbolRecord } from '../../core/entities.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { AnchorSource, Anchors, NameAnchor } from './anchors.js';
 import { PathSuffixIndex } from './path-suffixes.js';
-import { scopedPackageDirs, workspacePackageDirs } from './workspace-packages.js';
+import { scopedPackageDirs, titleNamedPackageDirs, workspacePackages } from './workspace-packages.js';
 
 export interface AnchorHit {
   weight: number;
@@ -27,7 +27,7 @@ export interface ResolvedAnchors {
   pinnedSymbols: EntityKey[];
   /** In-project frames, innermost first. */
   frames: { path: string; line: number | null; func: string | null; depth: number }[];
-  /** Folders of the workspace packages the title's commit scope names (workspace-packages.ts). */
+  /** Folders of the workspace packages the title names, by its commit scope or a package-like word (workspace-packages.ts). */
   packages: string[];
 }
 
@@ -45,9 +45,16 @@ export function resolveAnchors(reader: CuratedReader, anchors: Anchors, suffixes
   resolveModules(anchors, suffixes, resolved);
   resolveNames(reader, anchors.names, resolved);
   resolveTitleTags(reader, anchors.titleTags, suffixes, resolved);
-  if (anchors.scopes.length > 0) resolved.packages = scopedPackageDirs(workspacePackageDirs(reader), anchors.scopes);
+  resolved.packages = namedPackages(reader, anchors);
   resolved.pinnedFiles = [...new Set(resolved.pinnedFiles)].slice(0, MAX_PINNED);
   return resolved;
+}
+
+function namedPackages(reader: CuratedReader, anchors: Anchors): string[] {
+  if (anchors.scopes.length === 0 && anchors.packageWords.length === 0) return [];
+  const packages = workspacePackages(reader);
+  const dirs = packages.map((pkg) => pkg.dir);
+  return [...new Set([...scopedPackageDirs(dirs, anchors.scopes), ...titleNamedPackageDirs(packages, anchors.packageWords)])];
 }
 
 function addFile(resolved: ResolvedAnchors, path: string, weight: number, reason: string): void {
