@@ -3,7 +3,7 @@ import type { SymbolRecord } from '../../core/entities.js';
 import { diskSources } from '../source/source-texts.js';
 import { indexedFiles, type IndexedRepo } from '../../../test/support/retrieval-repo.js';
 import { TermMatcher } from '../source/term-matcher.js';
-import { bestWindow, moduleLines, ownLines, scoreCode, unitRelevance } from './code-evidence.js';
+import { moduleLines, ownLines, scoreCode, unitRelevance } from './code-evidence.js';
 
 const PRINTER = `"""Printing."""
 
@@ -45,39 +45,6 @@ describe('scoreCode', () => {
     expect(relevance('printer.py::LatexPrinter._print_Function')).toBeGreaterThan(relevance('printer.py::LatexPrinter.right'));
     // The INVERSE_TRIG table is a definition of its own (a constant): its text counts too.
     expect(relevance('printer.py::INVERSE_TRIG')).toBeGreaterThan(relevance('printer.py::LatexPrinter.right'));
-  });
-});
-
-/** A Python class with a 400-line method whose task terms cluster in ten lines, and a short method that names one once. */
-function longMethodSource(): string {
-  const body = Array.from({ length: 400 }, (_, i) => (i >= 300 && i < 310 ? `        self.paste_arrows(selected_linear_element_${i})` : `        step_${i} = compute(${i})`));
-  return ['class Editor:', '    def handle_pointer(self, event):', ...body, '', '    def on_key(self, event):', '        self.selected = event.selected', '        return event', ''].join('\n');
-}
-
-describe('scoreCode, long definitions (issue 27)', () => {
-  let repo: IndexedRepo;
-  beforeAll(async () => {
-    repo = await indexedFiles({ 'editor.py': longMethodSource() });
-  });
-  afterAll(() => repo.close());
-
-  it('long method ranks by its best window: a dense cluster of the task\'s terms in a 400-line body is not normalised away', () => {
-    const terms = new TermMatcher(new Map([['paste', 2], ['arrows', 2], ['selected', 1], ['linear', 1]]));
-    const evidence = scoreCode(repo.ports.reader, diskSources(repo.ports.root), ['editor.py'], terms);
-    const units = evidence.files.get('editor.py')!.units;
-    const relevance = (key: string) => unitRelevance(units.find((unit) => unit.key === key)!, evidence);
-    expect(relevance('editor.py::Editor.handle_pointer')).toBeGreaterThan(relevance('editor.py::Editor.on_key'));
-  });
-});
-
-describe('bestWindow', () => {
-  it('returns the consecutive own lines of largest summed weight, the first when tied', () => {
-    const weights = [0, 1, 0, 0, 2, 2, 0, 1];
-    expect(bestWindow([1, 2, 3, 4, 5, 6, 7, 8], weights, 2)).toEqual([5, 6]);
-    expect(bestWindow([1, 2, 3, 4], [1, 0, 0, 1], 1)).toEqual([1]);
-    // Own lines skip a method's: the window is consecutive in the definition's own lines.
-    expect(bestWindow([1, 2, 7, 8], [0, 1, 0, 0, 0, 0, 3, 0], 2)).toEqual([2, 7]);
-    expect(bestWindow([3, 4], weights, 5)).toEqual([3, 4]);
   });
 });
 

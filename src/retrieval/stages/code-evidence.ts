@@ -15,14 +15,6 @@ const K1 = 1.2;
 const B = 0.75;
 /** A term in the definition's name counts as much as this many uses in its body. */
 const NAME_WEIGHT = 2;
-/**
- * A definition of more own lines than this is too long to show whole at most budgets: it is
- * also scored by its best window of WINDOW_LINES consecutive own lines (the part an excerpt
- * shows), and counts by the better of the two. BM25 over the whole of a 900-line method
- * normalises a dense cluster of the task's terms away; the window keeps it.
- */
-const LONG_UNIT_LINES = 120;
-const WINDOW_LINES = 40;
 
 export interface UnitScore {
   key: string;
@@ -47,7 +39,7 @@ export interface CodeEvidence {
 
 /** Scores the definitions and module-level code of each file for the task's terms. */
 export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], matcher: TermMatcher, names: TermMatcher = matcher): CodeEvidence {
-  const docs: { file: string; key: string | null; name: string; counts: TermCounts; window?: TermCounts | null }[] = [];
+  const docs: { file: string; key: string | null; name: string; counts: TermCounts }[] = [];
   for (const path of paths) {
     const record = reader.file(path);
     if (!record || record.kind === 'doc') continue;
@@ -57,12 +49,7 @@ export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: re
     // Each line is counted once; a definition sums the lines it owns.
     const lines = matcher.lines(textKey(record), source.text);
     const count = lines.lengths.length;
-    const weights = matcher.lineWeights(textKey(record), source.text);
-    for (const symbol of symbols) {
-      const own = ownLines(symbol, symbols, count);
-      const window = own.length > LONG_UNIT_LINES ? bestWindow(own, weights, WINDOW_LINES) : null;
-      docs.push({ file: path, key: symbol.key, name: symbol.name, counts: matcher.sum(lines, own), window: window === null ? null : matcher.sum(lines, window) });
-    }
+    for (const symbol of symbols) docs.push({ file: path, key: symbol.key, name: symbol.name, counts: matcher.sum(lines, ownLines(symbol, symbols, count)) });
     docs.push({ file: path, key: null, name: '', counts: matcher.sum(lines, moduleLines(symbols, count)) });
   }
   const averageLength = docs.reduce((total, doc) => total + doc.counts.length, 0) / Math.max(1, docs.length) || 1;
@@ -71,8 +58,7 @@ export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: re
   for (const doc of docs) {
     const evidence = files.get(doc.file) ?? { units: [], module: 0 };
     files.set(doc.file, evidence);
-    const whole = bm25(doc.counts, matcher.weights, averageLength);
-    const text = doc.window ? Math.max(whole, bm25(doc.window, matcher.weights, averageLength)) : whole;
+    const text = bm25(doc.counts, matcher.weights, averageLength);
     // A definition's name counts the task's names only: an everyday word of the task that
     // happens to be a helper's name (`unchanged`) is no evidence that it is the code to change.
     const name = doc.key === null ? 0 : nameWeight(doc.name, names);
@@ -100,27 +86,6 @@ function bm25(counts: TermCounts, weights: Float64Array, averageLength: number):
     if (count > 0) score += (weights[slot]! * count * (K1 + 1)) / (count + norm);
   });
   return score;
-}
-
-/**
- * The `size` consecutive lines of `own` (1-based, ascending) whose summed term weight
- * (`weights`, 0-based per line of the file) is largest; the first such when tied.
- */
-export function bestWindow(own: readonly number[], weights: ArrayLike<number>, size: number): number[] {
-  if (own.length <= size) return [...own];
-  const weightOf = (index: number) => weights[own[index]! - 1] ?? 0;
-  let sum = 0;
-  for (let index = 0; index < size; index++) sum += weightOf(index);
-  let best = sum;
-  let bestStart = 0;
-  for (let start = 1; start + size <= own.length; start++) {
-    sum += weightOf(start + size - 1) - weightOf(start - 1);
-    if (sum > best + 1e-9) {
-      best = sum;
-      bestStart = start;
-    }
-  }
-  return own.slice(bestStart, bestStart + size);
 }
 
 function nameWeight(name: string, matcher: TermMatcher): number {
