@@ -3,8 +3,9 @@
 // code with the docstring cut to its first line; otherwise the windows around the lines that
 // mention the task's terms (or a stack frame's line), those where the terms cluster first.
 // Every gap becomes one line saying which lines were left out, so the model knows the code
-// continues and where; every other line is the file's own, as written (core/source-lines.ts). The windows chosen here are what the
-// chunk baseline gets by luck — but inside the right function, with its header.
+// continues and where; every other line is the file's own, as written (core/source-lines.ts).
+// The windows chosen here are what the chunk baseline gets by luck — but inside the right
+// function, with its header.
 
 import type { SourceLines } from '../../core/source-lines.js';
 
