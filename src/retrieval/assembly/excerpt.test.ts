@@ -51,6 +51,18 @@ describe('excerptOf', () => {
     expect(excerpt).toContain('refund(order)');
   });
 
+  it('window lands on a cluster of the task\'s terms rather than on a lone line naming the rarest term (long definitions, issue 27)', () => {
+    // A change sits where the task's words cluster: six lines that each name a common term
+    // outweigh one line that names a rare one, though the rare line weighs more on its own.
+    const mentions: Record<number, string> = { 40: '    refund(order)' };
+    for (let i = 200; i < 206; i++) mentions[i] = `    ledger.append(${i})`;
+    const text = `def f():\n${body(300, mentions)}`;
+    // Room for the signature and one window of 13 lines.
+    const excerpt = excerptOf(text, 1, weights(text), { ...SYMBOL_EXCERPT, maxLines: 14 })!;
+    for (let i = 200; i < 206; i++) expect(excerpt).toContain(`ledger.append(${i})`);
+    expect(excerpt).not.toContain('refund(order)');
+  });
+
   it('offers no excerpt when nothing matches, when the text is short, or when it would keep nearly everything', () => {
     const none = `def f():\n${body(100, {})}`;
     const short = `def f():\n${body(20, { 5: 'refund()' })}`;

@@ -1,10 +1,11 @@
 // Excerpts: the part of a long function or file that bears on the task. A function too long
 // to show whole keeps its signature and — when its length is mostly a docstring — all of its
 // code with the docstring cut to its first line; otherwise the windows around the lines that
-// mention the task's terms (or a stack frame's line). Every gap becomes one line saying which
-// lines were left out, so the model knows the code continues and where; every other line is
-// the file's own, as written (core/source-lines.ts). The windows chosen here are what the
-// chunk baseline gets by luck — but inside the right function, with its header.
+// mention the task's terms (or a stack frame's line), those where the terms cluster first.
+// Every gap becomes one line saying which lines were left out, so the model knows the code
+// continues and where; every other line is the file's own, as written (core/source-lines.ts).
+// The windows chosen here are what the chunk baseline gets by luck — but inside the right
+// function, with its header.
 
 import type { SourceLines } from '../../core/source-lines.js';
 
@@ -56,7 +57,7 @@ export function excerptOf(source: SourceLines, first: number, last: number, file
   }
   const inDocstring = (index: number) => docstring !== null && index >= docstring.start && index <= docstring.end;
   const eligible = (index: number) => !inDocstring(index) && (options.eligible?.(index) ?? true);
-  const centres = windowCentres(lines.length, first, fileLineWeights, options.focusLines ?? [], eligible);
+  const centres = windowCentres(lines.length, first, fileLineWeights, options.focusLines ?? [], eligible, options.context);
   if (centres.length === 0) return null;
   let kept = keep.reduce((sum, flag) => sum + flag, 0);
   const confined = (index: number) => options.confine !== true || eligible(index);
@@ -82,13 +83,23 @@ export function excerptOf(source: SourceLines, first: number, last: number, file
   return source.excerpt(first, last, (line) => keep[line - first] === 1);
 }
 
-/** Lines to centre windows on: focus lines first, then lines by the weight of the terms on them. */
-function windowCentres(count: number, firstLine: number, weights: ArrayLike<number>, focusLines: readonly number[], eligible: (index: number) => boolean): number[] {
+/**
+ * Lines to centre windows on: focus lines first, then the lines that mention the task's
+ * terms, densest surroundings first — by the weight of the terms on the line plus on the
+ * eligible lines within `context` of it — so that a window lands where the task's terms
+ * cluster (where a change usually is), not on a lone line that names the rarest term.
+ */
+function windowCentres(count: number, firstLine: number, weights: ArrayLike<number>, focusLines: readonly number[], eligible: (index: number) => boolean, context: number): number[] {
   const focus = focusLines.map((line) => line - firstLine).filter((index) => index >= 0 && index < count);
+  const own = Float64Array.from({ length: count }, (_, index) => (eligible(index) ? (weights[firstLine - 1 + index] ?? 0) : 0));
+  // Prefix sums: the weight of the eligible lines of any span in constant time.
+  const prefix = new Float64Array(count + 1);
+  for (let index = 0; index < count; index++) prefix[index + 1] = prefix[index]! + own[index]!;
   const scored: { index: number; score: number }[] = [];
   for (let index = 0; index < count; index++) {
-    const score = eligible(index) ? (weights[firstLine - 1 + index] ?? 0) : 0;
-    if (score > 0) scored.push({ index, score });
+    if (own[index]! <= 0) continue;
+    const around = prefix[Math.min(count, index + context + 1)]! - prefix[Math.max(0, index - context)]!;
+    scored.push({ index, score: own[index]! + around });
   }
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
   return [...focus, ...scored.map((entry) => entry.index)];
