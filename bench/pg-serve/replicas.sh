@@ -10,29 +10,7 @@ set -eu
 CAIRN=$1 REPO=$2 WORK=$3 ROUNDS=${4:-2} CLIENTS=${5:-50} REQUESTS=${6:-10}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/pg-server.sh"
-mkdir -p "$WORK"
-PIDS="$WORK/serve.pids"
-: >"$PIDS"
-cleanup() {
-  while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$PIDS"
-  pg_server_stop
-}
-trap cleanup EXIT INT TERM
-start=$(date +%s.%N)
-node "$CAIRN/bin/cairn.js" index "$REPO" --store "$URL" --index-dir "$WORK/indexer" | tail -n 1
-echo "index --store: $(echo "$(date +%s.%N) - $start" | bc) s"
-serve() { # name, extra args → prints the URL
-  name=$1
-  shift
-  CAIRN_LOG=warn node "$CAIRN/bin/cairn.js" serve --port 0 --no-watch --repo "$REPO" "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-  echo $! >>"$PIDS"
-  for _ in $(seq 1 1200); do
-    if grep -q '^http://' "$WORK/$name.out" 2>/dev/null; then grep '^http://' "$WORK/$name.out"; return; fi
-    sleep 0.1
-  done
-  echo "no URL: $(cat "$WORK/$name.err")" >&2
-  exit 1
-}
+. "$HERE/published-servers.sh"
 sqlite=$(serve sqlite --index-dir "$WORK/indexer")
 pg1=$(serve pg1 --store "$URL" --index-dir "$WORK/replica1")
 pg2=$(serve pg2 --store "$URL" --index-dir "$WORK/replica2")

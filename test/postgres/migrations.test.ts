@@ -2,25 +2,12 @@
 // the advisory lock lets exactly one apply each migration; the others wait and find it
 // applied. Without the lock they would run the same CREATE TABLEs at once and fail.
 
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPg } from '../../src/store/postgres/connection.js';
 import { loadPgMigrations, migrate, schemaVersion } from '../../src/store/postgres/migrations.js';
-import { asSuperuser, dropSchema, freshSchema, pgUrl } from '../support/postgres.js';
+import { asSuperuser, dropSchema, freshSchema, migrateInChild, pgUrl } from '../support/postgres.js';
 
-const WRITER = fileURLToPath(new URL('./race-writer.mjs', import.meta.url));
 const url = pgUrl();
-
-function migrateInChild(schema: string, startAt: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WRITER, url!, schema, 'migrate', String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => resolve(out.trim().split('\n').join(' | ')));
-  });
-}
 
 describe.skipIf(url === null)('postgres: migrations', () => {
   const schemas: string[] = [];
@@ -32,7 +19,7 @@ describe.skipIf(url === null)('postgres: migrations', () => {
     const schema = freshSchema('mig');
     schemas.push(schema);
     const startAt = Date.now() + 1_500; // after every child has loaded and connected
-    const results = await Promise.all([1, 2, 3, 4].map(() => migrateInChild(schema, startAt)));
+    const results = await Promise.all([1, 2, 3, 4].map(() => migrateInChild(url!, schema, startAt)));
     const all = loadPgMigrations('repository').map((m) => m.version);
     expect(results.filter((r) => r === `applied ${JSON.stringify(all)} | ok`)).toHaveLength(1);
     expect(results.filter((r) => r === 'applied [] | ok')).toHaveLength(3);

@@ -7,29 +7,16 @@
 // and keep the log but not drop a partition itself. (The bound itself, and the tail kept,
 // are the raw-log conformance suite's, run against both adapters.)
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPg } from '../../src/store/postgres/connection.js';
 import { loadPgMigrations } from '../../src/store/postgres/migrations.js';
 import { openPgRawLog } from '../../src/store/postgres/raw-log.js';
 import type { RawLog } from '../../src/store/raw-log.js';
-import { asSuperuser, dropSchema, freshSchema, pgUrl } from '../support/postgres.js';
+import { asSuperuser, dropSchema, freshSchema, migrateInChild, pgUrl } from '../support/postgres.js';
 
-const WRITER = fileURLToPath(new URL('./race-writer.mjs', import.meta.url));
 const url = pgUrl();
 const CX001 = /append-only/;
-
-function migrateInChild(schema: string, startAt: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WRITER, url!, schema, 'migrate', String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => resolve(out.trim().split('\n').join(' | ')));
-  });
-}
 
 /** A schema at version 1 of the repository stream, as a cairn before partitions left it. */
 function versionOneSchema(schema: string): void {
@@ -80,7 +67,7 @@ describe.skipIf(url === null)('postgres: raw-log retention by partitions', () =>
     const before = asSuperuser(url!, schema, { sql: 'SELECT seq, at, run_id, payload FROM raw_log ORDER BY seq' })[0]!;
 
     const startAt = Date.now() + 1_500;
-    const results = await Promise.all([1, 2].map(() => migrateInChild(schema, startAt)));
+    const results = await Promise.all([1, 2].map(() => migrateInChild(url!, schema, startAt)));
     expect(results.sort()).toEqual(['applied [2] | ok', 'applied [] | ok']);
 
     const [after, kind] = asSuperuser(url!, schema,

@@ -1,7 +1,9 @@
 // Helpers for tests against the run's PostgreSQL server (test/postgres-setup.ts): its URL,
 // a fresh schema per test, and statements run as the superuser behind cairn's adapters.
 
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { connectPg } from '../../src/store/postgres/connection.js';
 
@@ -27,4 +29,17 @@ export function asSuperuser(url: string, schema: string, ...statements: { sql: s
 
 export function dropSchema(url: string, schema: string): void {
   asSuperuser(url, 'public', { sql: `DROP SCHEMA IF EXISTS ${schema} CASCADE` });
+}
+
+const RACE_WRITER = fileURLToPath(new URL('../postgres/race-writer.mjs', import.meta.url));
+
+/** Runs the repository stream's migrations in a child process (several start together in the race tests); resolves with its output lines joined by " | ". */
+export function migrateInChild(url: string, schema: string, startAt: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RACE_WRITER, url, schema, 'migrate', String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(out.trim().split('\n').join(' | ')));
+  });
 }

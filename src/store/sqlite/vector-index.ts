@@ -197,14 +197,7 @@ export function loadVectorExtension(db: Db, store: StoreFile): void {
 /** Opens (creating when absent) `<indexDir>/vectors.db` with sqlite-vec loaded. */
 export function openSqliteVectorIndex(indexDir: string): VectorIndex {
   const store = vectorStoreFile(indexDir);
-  const db = openMigrated(store, 'vectors');
-  try {
-    loadVectorExtension(db, store);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return withErrorMapping<VectorIndex>(new SqliteVectorIndex(db), (error) => mapSqliteError(error, store));
+  return vectorIndexOver(openMigrated(store, 'vectors'), store);
 }
 
 /**
@@ -213,7 +206,11 @@ export function openSqliteVectorIndex(indexDir: string): VectorIndex {
  */
 export function openSqliteVectorReader(dir: string): VectorIndex {
   const store = vectorStoreFile(dir);
-  const db = openDatabase(store, 'read');
+  return vectorIndexOver(openDatabase(store, 'read'), store);
+}
+
+/** The vector index over an open `vectors.db`, sqlite-vec loaded (the connection closed when it cannot be). */
+function vectorIndexOver(db: Db, store: StoreFile): VectorIndex {
   try {
     loadVectorExtension(db, store);
   } catch (error) {
