@@ -4,6 +4,7 @@
 // configuration names) and every value shaped like a credential (secret-rules.ts), with
 // "[redacted]". It says what it replaced by kind and count, never by value.
 
+import { AST_LANGUAGES } from './entities.js';
 import { SECRET_RULES, type SecretRule } from './secret-rules.js';
 
 export const REDACTED = '[redacted]';
@@ -54,9 +55,9 @@ export interface RedactOptions {
 }
 
 /** Languages whose string literals are quoted: an unquoted word after `name:`/`name=` in them is code, not a value. */
-const PROGRAM_LANGUAGES: ReadonlySet<string> = new Set(['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'scala', 'swift']);
+const PROGRAM_LANGUAGES: ReadonlySet<string> = new Set([...AST_LANGUAGES, 'c', 'cpp', 'csharp', 'ruby', 'php', 'kotlin', 'scala', 'swift']);
 
-export function isProgramSource(language: string | null | undefined): boolean {
+function isProgramSource(language: string | null | undefined): boolean {
   return language !== null && language !== undefined && PROGRAM_LANGUAGES.has(language);
 }
 

@@ -1,7 +1,9 @@
 // A served diagnosis reads the failure memory the workspace keeps open, and opens no store of
 // its own: before, each diagnosis over HTTP or MCP opened (and closed) the failure memory
-// again — on PostgreSQL one more connection per request. Opened stores are counted through
-// the serve wiring, the one place a workspace opens stores from.
+// again — on PostgreSQL one more connection per request. The second test holds that (the
+// diagnosis's port is the workspace's reader); the first, that diagnoses see what was
+// recorded through the workspace, whose store opens (counted through the serve wiring, the
+// one place a workspace opens stores from) stay at one.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWiring } from '../../src/app/serve.js';
@@ -46,7 +48,7 @@ describe('a served diagnosis and the failure memory', () => {
     repo.remove();
   });
 
-  it('reads the workspace’s failure memory: three diagnoses open it once, and each sees the failure recorded', async () => {
+  it('three diagnoses each see the failure recorded through the workspace, which opens its failure memory at most once', async () => {
     const workspace = set.repos[0]!.workspace;
     await workspace.use((view) => view.failures().record({ digest: 'a1b2c3d4e5f60718', phaseId: 'build', errorMessage: 'ValueError: quantity must be positive', errorType: 'ValueError', errorPattern: 'ValueError: quantity must be positive', frames: [{ path: 'shop/cart.py', line: 12, func: 'add_item' }], rootCause: 'add_item accepted a negative quantity', resolution: 'reject negatives in add_item' }));
     const before = opened.count;
