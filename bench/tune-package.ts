@@ -5,6 +5,7 @@
 //   npm run bench:build
 //   node dist-bench/bench/tune-package.js <variants.json> --from-git <repo> [--commits 60] [--keep-under DIR]
 //   node dist-bench/bench/tune-package.js <variants.json> --dataset <tasks.jsonl> --repos <dir> [--index-root DIR]
+//   node dist-bench/bench/tune-package.js <variants.json> --dataset <tasks.jsonl> --repo <git repo> [--index-root DIR]
 //
 // variants.json: { "name": { overrides of DEFAULT_TUNING }, ... }, e.g.
 //   { "default": {}, "file-heavy": { "precision": { "units": { "file": 0.9 } } } }
@@ -17,7 +18,7 @@ import { openRepo } from '../src/app/repo.js';
 import { chooseTasks, datasetWorkspace } from '../src/eval/dataset-workspace.js';
 import { readDataset } from '../src/eval/dataset.js';
 import type { TaskEvaluator, TaskTree } from '../src/eval/evaluator.js';
-import { openFromGit } from '../src/eval/from-git/from-git.js';
+import { openDatasetOnGit, openFromGit } from '../src/eval/from-git/from-git.js';
 import { budgetLabel, chunkRagEvaluators, packageEvaluator } from '../src/eval/package/package-evaluator.js';
 import { runEvaluation, type IndexPorts, type TaskWorkspace } from '../src/eval/run-eval.js';
 import { withTuning, type TuningOverrides } from '../src/retrieval/tuning.js';
@@ -31,7 +32,7 @@ function flag(name: string, fallback?: string): string | undefined {
 
 const variantsFile = process.argv[2];
 if (!variantsFile || (!flag('--from-git') && !flag('--dataset'))) {
-  console.error('usage: tune-package.js <variants.json> (--from-git <repo> [--commits N] [--keep-under DIR] | --dataset <file> --repos <dir> [--index-root DIR]) [--only ids] [--json FILE]');
+  console.error('usage: tune-package.js <variants.json> (--from-git <repo> [--commits N] [--keep-under DIR] | --dataset <file> (--repos <dir> | --repo <git repo>) [--index-root DIR]) [--only ids] [--json FILE]');
   process.exit(2);
 }
 const variants = JSON.parse(readFileSync(variantsFile, 'utf8')) as Record<string, TuningOverrides>;
@@ -62,6 +63,13 @@ if (flag('--from-git')) {
   const session = await openFromGit({ repo: flag('--from-git')!, commits: Number(flag('--commits', '60')), maxFiles: 10, keepUnder: flag('--keep-under') });
   workspace = session.workspace;
   tasks = chooseTasks(session.tasks, { only });
+  close = () => session.close();
+} else if (flag('--repo')) {
+  // A dataset written from a repository's history (`cairn eval --write-dataset`): each task's
+  // commit checked out in cairn's work copy, as `cairn eval --dataset F --repo R` does.
+  const session = await openDatasetOnGit({ repo: flag('--repo')!, keepUnder: flag('--index-root') });
+  workspace = session.workspace;
+  tasks = chooseTasks(readDataset(flag('--dataset')!), { only });
   close = () => session.close();
 } else {
   workspace = datasetWorkspace(flag('--repos')!, flag('--index-root'));
