@@ -26,6 +26,11 @@ export interface PrecisionTuning {
   tokensPerPrimary: number;
   /** A definition is primary only when its score reaches this share of the best one's. */
   minPrimaryShare: number;
+  /**
+   * Exponent of the damping of a widely used primary's users as context: each of n users
+   * counts (3 / n) ^ (exponent / 2) beyond three (0: not damped) — precision-evidence.ts.
+   */
+  hubDamping: number;
 }
 
 export interface CandidateTuning {
@@ -88,9 +93,10 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
   scope: Object.freeze({ tokensPerFileSlot: 220 }),
   precision: Object.freeze({
     units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1 }),
-    tokensPerFocusFile: 1000,
+    tokensPerFocusFile: 500,
     tokensPerPrimary: 250,
     minPrimaryShare: 0.15,
+    hubDamping: 2,
   }),
   candidates: Object.freeze({
     fullShare: Object.freeze({ file: 0.06, primary: 0.35, supporting: 0.1 }),

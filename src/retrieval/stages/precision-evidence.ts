@@ -32,6 +32,7 @@ export function relatedSymbols(
   primaries: Iterable<string>,
   seedPaths: Iterable<string>,
   scope: ReadonlySet<string>,
+  hubDamping = 0,
 ): Map<string, RelatedHit> {
   const related = new Map<string, RelatedHit>();
   const offer = (key: string, hit: RelatedHit): void => {
@@ -46,10 +47,11 @@ export function relatedSymbols(
       const typeUse = edge.kind === 'type' || edge.kind === 'inherit';
       offer(edge.toKey, { relation: typeUse ? 'type' : 'called', to: primary, strength: 0.8 * edge.confidence });
     }
-    for (const edge of reader.referencesTo(primary)) {
-      if (!scope.has(edge.fromPath)) continue;
+    const users = reader.referencesTo(primary).filter((edge) => scope.has(edge.fromPath));
+    const damping = hubFactor(new Set(users.map((edge) => edge.fromKey)).size, hubDamping);
+    for (const edge of users) {
       const isTest = reader.file(edge.fromPath)?.isTest ?? false;
-      offer(edge.fromKey, { relation: isTest ? 'test' : 'calls', to: primary, strength: 0.7 * edge.confidence });
+      offer(edge.fromKey, { relation: isTest ? 'test' : 'calls', to: primary, strength: 0.7 * edge.confidence * damping });
       const hit = related.get(edge.fromKey)!;
       if (isTest && hit.relation === 'test') hit.exercises = [...(hit.exercises ?? []), primary];
     }
@@ -62,6 +64,18 @@ export function relatedSymbols(
     }
   }
   return related;
+}
+
+/** Users of a primary up to this many are each full evidence; beyond, each counts √(this / n). */
+const HUB_USERS = 3;
+
+/**
+ * How much one user of a primary counts when the primary has `users` users in scope: a type
+ * or helper used by hundreds of definitions (a TypeScript `QueryKey`) would otherwise bring
+ * each of them in as context, ahead of code whose own text matches the task.
+ */
+function hubFactor(users: number, exponent: number): number {
+  return exponent > 0 && users > HUB_USERS ? (HUB_USERS / users) ** (exponent / 2) : 1;
 }
 
 const ASSERTION = /\b(?:assert\w*|expect|should|pytest\.raises|assert_eq|assert_ne|t\.(?:Error|Fatal)\w*)\b/;

@@ -81,7 +81,7 @@ function proposeAll(context: RetrievalContext, kb: KnowledgeBase, task: TaskQuer
   const units = primaryUnits(kb.reader, kb.sources, task, scoped, primaryOptions(context, tuning), tuning.units);
   const primaries = new Map(units.primaries);
   for (const symbol of request.symbols) primaries.set(symbol.key, { score: 1, reason: 'requested by a refinement', signals: { requested: 1 } });
-  const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set([...scoped.keys(), ...reserve.keys()]));
+  const related = relatedSymbols(kb.reader, primaries.keys(), strongestSeeds(scoped), new Set([...scoped.keys(), ...reserve.keys()]), tuning.hubDamping);
   const names = new Map([...primaries.keys()].map((key) => [key, kb.reader.symbol(key)?.name ?? '']));
   const asserts = testAssertions(kb.reader, kb.sources, related, names);
   const searchDepth = hasNamedSymbols(task) ? 0 : SUPPORTING_RANK;
