@@ -25,12 +25,30 @@ const HOOKS = [
   '}',
   '',
 ].join('\n');
+const filler = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `  const ${prefix}_${i} = options.size + ${i}`).join('\n');
+const PLUGIN = [
+  'export function createPlugin(options: Options) {',
+  filler('setup', 30),
+  '  const refundLimit = options.refund.limit',
+  filler('more', 30),
+  '  return {',
+  '    configResolved(config: Config) {',
+  ...Array.from({ length: 12 }, (_, i) => `      const refund_${i} = config.refund.limit + refundLimit + ${i}`),
+  '      return refund_0',
+  '    },',
+  filler('tail', 30),
+  '  }',
+  '}',
+  '',
+].join('\n');
+const short = Array.from({ length: 8 }, (_, m) => `    def step_${m}(self):\n${Array.from({ length: 6 }, (_, i) => `        x_${i} = ${m + i}`).join('\n')}\n        return x_0\n`).join('\n');
+const TARIFF = `class Tariff:\n    REFUND_LIMIT = 100\n    def refund_one(self): return self.refund\n    refund_codes = {"full": 1}\n\n${short}`;
 const CRLF = 'class Tabs:\r\n\tdef refund(self, order):  \r\n\t\tfirst = order.refund()\r\n\t\tsecond = first\r\n\t\tthird = second\r\n\t\treturn third\r\n';
 
 describe('buildCandidates', () => {
   let repo: IndexedRepo;
   beforeAll(async () => {
-    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE, 'tabs.py': CRLF, 'hooks.ts': HOOKS });
+    repo = await indexedFiles({ 'ledger.py': LEDGER, 'settle.py': SETTLE, 'tabs.py': CRLF, 'hooks.ts': HOOKS, 'plugin.ts': PLUGIN, 'tariff.py': TARIFF });
   });
   afterAll(() => repo.close());
 
@@ -49,6 +67,25 @@ describe('buildCandidates', () => {
     expect(ledger!.texts.excerpt).toContain('REFUND_LIMIT = 100');
     expect(ledger!.texts.excerpt).not.toContain('def handle_');
     expect(ledger!.texts.excerpt).toMatch(/⋯ lines \d+-\d+ not shown ⋯/);
+  });
+
+  it('never repeats the lines of a nested definition that is an item of its own in its parent\'s excerpt (regression: a plugin factory and its hooks shown twice, issue 27)', () => {
+    const [parent] = candidates(['plugin.ts::createPlugin', 'plugin.ts::createPlugin.configResolved']);
+    expect(parent!.symbolKey).toBe('plugin.ts::createPlugin');
+    expect(parent!.texts.excerpt).toContain('const refundLimit = options.refund.limit');
+    expect(parent!.texts.excerpt).not.toContain('config.refund');
+    expect(verbatimProblem(PLUGIN, parent!.startLine, parent!.endLine, parent!.texts.excerpt!)).toBeNull();
+    // Alone, the parent's excerpt centres where the task's terms cluster: inside the hook.
+    const [alone] = candidates(['plugin.ts::createPlugin']);
+    expect(alone!.texts.excerpt).toContain('config.refund');
+  });
+
+  it("leaves a one-line method out of a class's own lines even inside a short gap (regression: method lines repeated in the class's excerpt, issue 27)", () => {
+    const [tariff] = candidates(['tariff.py::Tariff']);
+    expect(tariff!.texts.excerpt).toContain('REFUND_LIMIT = 100');
+    expect(tariff!.texts.excerpt).toContain('refund_codes = {"full": 1}');
+    expect(tariff!.texts.excerpt).not.toContain('def refund_one');
+    expect(verbatimProblem(TARIFF, tariff!.startLine, tariff!.endLine, tariff!.texts.excerpt!)).toBeNull();
   });
 
   it("shows a method's first line with its indentation, at every detail (regression: should_set_cookie at column 0, issue 21)", () => {

@@ -52,13 +52,45 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
     return records.get(path) ?? null;
   };
   const { items, asked } = fileCandidates(context, kb, inputs, recordOf);
+  const offered: { classified: ClassifiedSymbol; symbol: SymbolRecord; record: FileRecord }[] = [];
   for (const classified of context.symbols) {
     if (asked.has(classified.path)) continue;
     const record = recordOf(classified.path);
     const symbol = record ? kb.reader.symbol(classified.key) : null;
-    if (record && symbol) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, inputs));
+    if (record && symbol) offered.push({ classified, symbol, record });
   }
+  const nested = nestedItems(offered);
+  for (const { classified, symbol, record } of offered) items.push(symbolItem(classified, symbol, record, kb, context.budget.available, { ...inputs, nested: nested.get(symbol.key) ?? [] }));
   return items;
+}
+
+/**
+ * For each offered definition, the line ranges of the definitions nested inside it that are
+ * items of their own (a method of an object a factory returns, an inner function) and not
+ * held in reserve: its excerpt leaves their lines to them, so the package never shows (and
+ * pays for) the same lines twice. Held-in-reserve ones rank below everything and may not be
+ * shown at all, so their lines stay the parent's to show.
+ */
+function nestedItems(offered: readonly { classified: ClassifiedSymbol; symbol: SymbolRecord }[]): Map<string, LineRange[]> {
+  const nested = new Map<string, LineRange[]>();
+  const shown = offered.filter(({ classified }) => classified.reserve !== true);
+  for (const { symbol: outer } of offered) {
+    const inside = shown
+      .map(({ symbol }) => symbol)
+      .filter((inner) => inner.path === outer.path && inner.key !== outer.key && inner.startLine >= outer.startLine && inner.endLine <= outer.endLine && inner.endLine - inner.startLine < outer.endLine - outer.startLine);
+    if (inside.length > 0) nested.set(outer.key, inside.map(({ startLine, endLine }) => ({ startLine, endLine })));
+  }
+  return nested;
+}
+
+interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+/** What shapes one definition's texts beyond the candidates' inputs: the items nested inside it. */
+interface SymbolInputs extends CandidateInputs {
+  nested: readonly LineRange[];
 }
 
 /**
@@ -133,7 +165,7 @@ function fileItem(file: ScopedFile, record: FileRecord, kb: KnowledgeBase, avail
   };
 }
 
-function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ContextItem {
+function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: SymbolInputs): ContextItem {
   const documented = inputs.docComments ? withLeadingComment(classified, symbol, record, kb, available, inputs) : null;
   const texts = documented?.texts ?? symbolTexts(classified, symbol, record, kb, available, inputs);
   return {
@@ -160,7 +192,7 @@ function symbolItem(classified: ClassifiedSymbol, symbol: SymbolRecord, record: 
  * A definition with the comment block right above it, when it has one and the two fit whole
  * (a long comment is not worth an excerpt of it: the definition alone is offered then).
  */
-function withLeadingComment(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): { texts: ItemTexts; startLine: number } | null {
+function withLeadingComment(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: SymbolInputs): { texts: ItemTexts; startLine: number } | null {
   const lines = kb.sources.lines(record);
   if (lines === null) return null;
   const startLine = leadingCommentStart(lines, symbol.startLine, record.language);
@@ -190,7 +222,7 @@ function fileScore(moduleScore: number | null, small: boolean, standing: number)
  * mostly docstring keeps its whole text when that fits: a change is often to the docstring
  * too; its excerpt (all of its code) is the fallback.
  */
-function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: CandidateInputs): ItemTexts {
+function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record: FileRecord, kb: KnowledgeBase, available: number, inputs: SymbolInputs): ItemTexts {
   const lines = kb.sources.lines(record);
   if (lines === null) return { full: null, excerpt: null, signature: null };
   const source = lines.slice(symbol.startLine, symbol.endLine);
@@ -199,11 +231,12 @@ function symbolTexts(classified: ClassifiedSymbol, symbol: SymbolRecord, record:
   const share = primary ? fullShare.primary : classified.class === 'supporting' ? fullShare.supporting : 0;
   const fits = source.length / CHARS_PER_TOKEN <= share * available;
   const maxLines = primary ? Math.max(minLines, Math.round((primaryExcerptShare * available) / TOKENS_PER_LINE)) : minLines;
-  const own = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
+  const classOwn = ownLineMask(symbol, kb.reader.symbolsOfFile(record.path));
+  const own = classOwn ?? outsideNested(symbol, inputs.nested);
   // Only a definition longer than an excerpt has one; the file's term counts are not needed otherwise.
   const long = symbol.endLine - symbol.startLine + 1 > maxLines;
   const excerpt = classified.class !== 'type_context' && long ? excerptFor(lines, symbol, record, kb, inputs, { maxLines, own }) : null;
-  const whole = fits && !(excerpt !== null && own !== undefined);
+  const whole = fits && !(excerpt !== null && classOwn !== undefined);
   return { full: whole ? source : null, excerpt, signature: symbolSignature(lines, symbol, record.language) };
 }
 
@@ -235,6 +268,17 @@ function ownLineMask(symbol: SymbolRecord, symbols: readonly SymbolRecord[]): ((
   const inChild = new Uint8Array(symbol.endLine - symbol.startLine + 1);
   for (const child of children) inChild.fill(1, Math.max(0, child.startLine - symbol.startLine), Math.max(0, child.endLine - symbol.startLine + 1));
   return (index) => inChild[index] === 0;
+}
+
+/**
+ * The lines of a definition outside the items nested in it (undefined when none is): its
+ * excerpt centres and stays there, leaving those lines to the nested items.
+ */
+function outsideNested(symbol: SymbolRecord, nested: readonly LineRange[]): ((index: number) => boolean) | undefined {
+  if (nested.length === 0) return undefined;
+  const inNested = new Uint8Array(symbol.endLine - symbol.startLine + 1);
+  for (const range of nested) inNested.fill(1, Math.max(0, range.startLine - symbol.startLine), Math.max(0, range.endLine - symbol.startLine + 1));
+  return (index) => inNested[index] === 0;
 }
 
 /** The highest detail with a text; the fitter may show less. */

@@ -77,7 +77,7 @@ export function excerptOf(source: SourceLines, first: number, last: number, file
       mark(index + step);
     }
   }
-  fillShortGaps(keep);
+  fillShortGaps(keep, confined);
   // An excerpt that keeps nearly everything is only a longer way to show the whole.
   if (keep.reduce((sum, flag) => sum + flag, 0) >= 0.8 * lines.length) return null;
   return source.excerpt(first, last, (line) => keep[line - first] === 1);
@@ -118,12 +118,21 @@ function docstringSpan(lines: readonly string[], head: number): { start: number;
   return null;
 }
 
-/** Marks the lines of gaps shorter than MIN_GAP between kept lines as kept. */
-function fillShortGaps(keep: Uint8Array): void {
+/**
+ * Marks the lines of gaps shorter than MIN_GAP between kept lines as kept — only when every
+ * line of the gap may be kept (a confined excerpt leaves a short method to its own item).
+ */
+function fillShortGaps(keep: Uint8Array, confined: (index: number) => boolean): void {
   let last = -1;
   for (let index = 0; index < keep.length; index++) {
     if (keep[index] !== 1) continue;
-    if (last >= 0 && index - last - 1 > 0 && index - last - 1 < MIN_GAP) keep.fill(1, last + 1, index);
+    const gap = index - last - 1;
+    if (last >= 0 && gap > 0 && gap < MIN_GAP && allConfined(last + 1, index, confined)) keep.fill(1, last + 1, index);
     last = index;
   }
+}
+
+function allConfined(from: number, to: number, confined: (index: number) => boolean): boolean {
+  for (let index = from; index < to; index++) if (!confined(index)) return false;
+  return true;
 }
