@@ -72,12 +72,19 @@ export function buildCandidates(context: RetrievalContext, kb: KnowledgeBase, in
  * shown at all, so their lines stay the parent's to show.
  */
 function nestedItems(offered: readonly { classified: ClassifiedSymbol; symbol: SymbolRecord }[]): Map<string, LineRange[]> {
+  // Offered definitions number in the thousands: compare each only with those of its own file.
+  const shownByPath = new Map<string, SymbolRecord[]>();
+  for (const { classified, symbol } of offered) {
+    if (classified.reserve === true) continue;
+    const ofFile = shownByPath.get(symbol.path);
+    if (ofFile) ofFile.push(symbol);
+    else shownByPath.set(symbol.path, [symbol]);
+  }
   const nested = new Map<string, LineRange[]>();
-  const shown = offered.filter(({ classified }) => classified.reserve !== true);
   for (const { symbol: outer } of offered) {
-    const inside = shown
-      .map(({ symbol }) => symbol)
-      .filter((inner) => inner.path === outer.path && inner.key !== outer.key && inner.startLine >= outer.startLine && inner.endLine <= outer.endLine && inner.endLine - inner.startLine < outer.endLine - outer.startLine);
+    const inside = (shownByPath.get(outer.path) ?? []).filter(
+      (inner) => inner.key !== outer.key && inner.startLine >= outer.startLine && inner.endLine <= outer.endLine && inner.endLine - inner.startLine < outer.endLine - outer.startLine,
+    );
     if (inside.length > 0) nested.set(outer.key, inside.map(({ startLine, endLine }) => ({ startLine, endLine })));
   }
   return nested;
