@@ -271,10 +271,7 @@ function excerptFor(
 function ownLineMask(symbol: SymbolRecord, symbols: readonly SymbolRecord[]): ((index: number) => boolean) | undefined {
   if (!CLASS_LIKE_KINDS.has(symbol.kind)) return undefined;
   const children = symbols.filter((other) => other.parent === symbol.qualifiedName && other.key !== symbol.key);
-  if (children.length === 0) return undefined;
-  const inChild = new Uint8Array(symbol.endLine - symbol.startLine + 1);
-  for (const child of children) inChild.fill(1, Math.max(0, child.startLine - symbol.startLine), Math.max(0, child.endLine - symbol.startLine + 1));
-  return (index) => inChild[index] === 0;
+  return outsideNested(symbol, children);
 }
 
 /**
