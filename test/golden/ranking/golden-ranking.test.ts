@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openOneShot, type OneShotHandle } from '../../../src/app/one-shot.js';
 import { openRepo } from '../../../src/app/repo.js';
 import { drainIndex, runIndex } from '../../../src/app/stores.js';
@@ -15,15 +15,24 @@ import { findCode, type SearchFound } from '../../../src/operations/search.js';
 import { fixtureRepo, type TempDir } from '../../support/temp-repo.js';
 import { GOLDEN_REPOS } from './queries.js';
 
+// Task and run ids are printed in the package and end in random hex, which tokenizes to a
+// token or two more or less from run to run: at the budget's edge that decides whether an item
+// still fits (a whole one in the middle too, when a later one is smaller). Ids numbered in
+// order make every run of this file render, and so fit, the same package.
+vi.mock('../../../src/runlog/ids.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/runlog/ids.js')>();
+  let issued = 0;
+  return { ...actual, newId: (prefix: 'task' | 'run') => `${prefix}-golden-${String(++issued).padStart(4, '0')}` };
+});
+
 const UPDATE = process.env['CAIRN_UPDATE_GOLDEN'] === '1';
 const TOP = 5;
 /** The package's budget: enough for a few whole functions, small enough to make choices. */
 const BUDGET = { contextWindow: 4000, reservedTokens: 0 };
 /**
- * The first primaries only: the package's header carries its run id, random hex that
- * tokenizes to a token or two more or less from run to run, so whether the last item still
- * fits at the edge of the budget is not the same every run. The first ones are; and where a
- * package holds fewer, its last primary may be that edge item (sameGolden).
+ * The first primaries only. The ids the package prints are numbered in this file (the mock
+ * above), so every run renders the same package; the edge item's tolerance (sameGolden) is
+ * kept for a package whose last primary sits at the budget's edge.
  */
 const PRIMARIES = 8;
 
