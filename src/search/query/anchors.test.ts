@@ -28,6 +28,25 @@ describe('parseIssueText', () => {
   });
 });
 
+describe('git trailers', () => {
+  it('are dropped from the body: their names, mail hosts and ids are no words of the task ("Assisted-By: devx/597728f0-…" made f0 a query term)', () => {
+    const issue = parseIssueText(
+      [
+        'Handle imports from dot directories (#3739)',
+        'Resolve `.vitepress` paths too.',
+        '',
+        'Co-authored-by: patak <matias.capeletto@gmail.com>',
+        '* Signed-off-by: A Dev <dev@example.org>',
+        'Assisted-By: devx/597728f0-1b3f-4153-b929-18dbff6cd683',
+        'Closed by the fix: kept, a sentence is no trailer.',
+      ].join('\n'),
+    );
+    expect(issue.prose).toContain('.vitepress');
+    expect(issue.prose).toContain('Closed by the fix: kept');
+    for (const noise of ['patak', 'gmail', 'Signed-off', 'example.org', 'devx', '597728f0']) expect(issue.prose).not.toContain(noise);
+  });
+});
+
 describe('a checklist item wrapped onto the next line', () => {
   it('is dropped whole, link and all (trpc PR template named CONTRIBUTING.md, ranked first in six ts-dev tasks)', () => {
     const issue = parseIssueText(

@@ -1,7 +1,9 @@
 // Splits a task or issue text into the parts that carry different evidence: the title
 // (first line), the prose, code (fences, indented blocks, inline `code`) and links.
 // Issue-template boilerplate (checklists, "_No response_", HTML comments) is removed:
-// it is the same in every issue of a project and says nothing about this one.
+// it is the same in every issue of a project and says nothing about this one. So are git
+// trailers ("Co-authored-by: name <mail>", "Signed-off-by:", "Assisted-By: tool/id") that a
+// task copied from a commit or a squashed pull request carries: names, mail hosts and ids.
 
 export interface IssueText {
   title: string;
@@ -25,6 +27,8 @@ const HTML_COMMENT = /<!--[\s\S]*?-->/g;
  */
 const CHECKLIST_ITEM = /^\s*[-*]\s+\[[ xX]\]\s.*(?:\n(?![ \t]*$)(?![ \t]*(?:[-*+]|\d+[.)])[ \t])(?![ \t]*#).*)*/gm;
 const NO_RESPONSE = /^\s*_No response_\s*$/gim;
+/** A git trailer whose key ends in "-by" (git interpret-trailers), bulleted or not, as GitHub's squash lists them. */
+const BY_TRAILER = /^[ \t]*(?:[-*][ \t]+)?[A-Za-z]+(?:-[A-Za-z]+)*-by:[ \t].*$/gim;
 
 export function parseIssueText(text: string): IssueText {
   const normalized = text.replace(/\r\n?/g, '\n');
@@ -32,7 +36,7 @@ export function parseIssueText(text: string): IssueText {
   const title = (newline < 0 ? normalized : normalized.slice(0, newline)).trim();
   let body = newline < 0 ? '' : normalized.slice(newline + 1);
 
-  body = body.replace(HTML_COMMENT, ' ').replace(CHECKLIST_ITEM, '').replace(NO_RESPONSE, '');
+  body = body.replace(HTML_COMMENT, ' ').replace(CHECKLIST_ITEM, '').replace(NO_RESPONSE, '').replace(BY_TRAILER, '');
   const codeBlocks: string[] = [];
   body = body.replace(FENCE, (_match, _indent, _fence, code: string) => {
     codeBlocks.push(code);
