@@ -16,6 +16,12 @@ export interface UnitWeights {
   file: number;
   /** Each further definition of one file counts this much less (1: not at all). */
   fileDecay: number;
+  /**
+   * How much a plain word of the task counts when it is one part of a compound definition
+   * name (`pasting` in `addElementsFromPasteOrLibrary`), against a name the task writes as
+   * code (0: not at all). A whole name that is an English word never counts (name-terms.ts).
+   */
+  proseName: number;
 }
 
 export interface PrecisionTuning {
@@ -92,7 +98,7 @@ export interface RetrievalTuning {
 export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
   scope: Object.freeze({ tokensPerFileSlot: 220 }),
   precision: Object.freeze({
-    units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1 }),
+    units: Object.freeze({ text: 1, ranked: 0.5, anchor: 0.6, file: 0.7, fileDecay: 1, proseName: 0.5 }),
     tokensPerFocusFile: 500,
     tokensPerPrimary: 250,
     minPrimaryShare: 0.15,

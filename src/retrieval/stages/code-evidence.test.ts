@@ -48,6 +48,47 @@ describe('scoreCode', () => {
   });
 });
 
+describe('a plain word of the task in a compound name', () => {
+  const PASTE = [
+    'export class Editor {',
+    '  addElementsFromPasteOrLibrary(items: Item[]) {',
+    '    this.scene.insert(items);',
+    '  }',
+    '  unchanged(items: Item[]) {',
+    '    return items;',
+    '  }',
+    '  onPointerMove(event: PointerEvent) {',
+    '    this.selection.update(event);',
+    '    if (this.selection.empty) this.selection.reset();',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  let repo: IndexedRepo;
+  beforeAll(async () => {
+    repo = await indexedFiles({ 'editor.ts': PASTE });
+  });
+  afterAll(() => repo.close());
+
+  // "initialize selection after pasting, unchanged otherwise": no name of the task is code.
+  const all = new TermMatcher(new Map([['past', 1], ['pasting', 1], ['unchang', 1], ['unchanged', 1], ['selection', 1]]));
+  const names = new TermMatcher(new Map());
+  const relevance = (prose: number, key: string): number => {
+    const evidence = scoreCode(repo.ports.reader, diskSources(repo.ports.root), ['editor.ts'], all, names, prose);
+    return unitRelevance(evidence.files.get('editor.ts')!.units.find((unit) => unit.key === `editor.ts::${key}`)!, evidence);
+  };
+
+  it('counts, at the weight asked, as naming the definition (pasting → addElementsFromPasteOrLibrary)', () => {
+    expect(relevance(0, 'Editor.addElementsFromPasteOrLibrary')).toBeLessThan(relevance(0, 'Editor.onPointerMove'));
+    expect(relevance(0.5, 'Editor.addElementsFromPasteOrLibrary')).toBeGreaterThan(relevance(0.5, 'Editor.onPointerMove'));
+  });
+
+  it('never when the word is the whole name (a helper called unchanged)', () => {
+    const unchanged = scoreCode(repo.ports.reader, diskSources(repo.ports.root), ['editor.ts'], all, names, 0.5).files.get('editor.ts')!.units.find((unit) => unit.key === 'editor.ts::Editor.unchanged')!;
+    expect(unchanged.name).toBe(0);
+  });
+});
+
 describe('ownLines and moduleLines', () => {
   const lines = PRINTER.split('\n');
   const symbol = (qualifiedName: string, kind: SymbolRecord['kind'], startLine: number, endLine: number): SymbolRecord => ({

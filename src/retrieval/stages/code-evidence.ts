@@ -9,6 +9,7 @@ import type { SymbolRecord } from '../../core/entities.js';
 import { CLASS_LIKE_KINDS } from '../../core/entities.js';
 import type { SourceTexts } from '../source/source-texts.js';
 import { textKey, type TermCounts, type TermMatcher } from '../source/term-matcher.js';
+import { expandWord } from '../../core/tokens.js';
 import type { CuratedReader } from '../../store/curated.js';
 
 const K1 = 1.2;
@@ -38,7 +39,14 @@ export interface CodeEvidence {
 }
 
 /** Scores the definitions and module-level code of each file for the task's terms. */
-export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: readonly string[], matcher: TermMatcher, names: TermMatcher = matcher): CodeEvidence {
+export function scoreCode(
+  reader: CuratedReader,
+  sources: SourceTexts,
+  paths: readonly string[],
+  matcher: TermMatcher,
+  names: TermMatcher = matcher,
+  proseName = 0,
+): CodeEvidence {
   const docs: { file: string; key: string | null; name: string; counts: TermCounts }[] = [];
   for (const path of paths) {
     const record = reader.file(path);
@@ -61,7 +69,7 @@ export function scoreCode(reader: CuratedReader, sources: SourceTexts, paths: re
     const text = bm25(doc.counts, matcher.weights, averageLength);
     // A definition's name counts the task's names only: an everyday word of the task that
     // happens to be a helper's name (`unchanged`) is no evidence that it is the code to change.
-    const name = doc.key === null ? 0 : nameWeight(doc.name, names);
+    const name = doc.key === null ? 0 : nameWeight(doc.name, names, matcher, proseName);
     if (doc.key === null) evidence.module = text;
     else evidence.units.push({ key: doc.key, path: doc.file, text, name });
     max = Math.max(max, text + NAME_WEIGHT * name);
@@ -88,8 +96,16 @@ function bm25(counts: TermCounts, weights: Float64Array, averageLength: number):
   return score;
 }
 
-function nameWeight(name: string, matcher: TermMatcher): number {
-  return matcher.weightOf(name);
+/**
+ * The weight of the task's names in a definition's name and, at `prose` of their weight, of
+ * the task's plain words that are one part of a compound name: a method called
+ * `addElementsFromPasteOrLibrary` is about pasting in a way that a helper called `unchanged`
+ * is not about leaving things unchanged (a whole name never counts).
+ */
+function nameWeight(name: string, names: TermMatcher, all: TermMatcher, prose: number): number {
+  const named = names.weightOf(name);
+  if (prose <= 0 || expandWord(name).length <= 2) return named;
+  return named + prose * Math.max(0, all.weightOf(name) - named);
 }
 
 /** The 1-based lines a definition owns: all of them, but a class's methods are their own. */

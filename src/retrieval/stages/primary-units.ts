@@ -57,7 +57,7 @@ export function primaryUnits(
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, options.focusFiles);
   const fileWeights = new Map(focus);
-  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task), nameMatcherFor(task));
+  const evidence = scoreCode(reader, sources, focus.map(([path]) => path), matcherFor(task), nameMatcherFor(task), weights.proseName);
   const anchors = new Map(task.mentionedSymbols.map((symbol) => [symbol.key, symbol]));
   const ranked = rankedScores(task, options.rankedSymbols);
   const hits: [string, PrimaryHit][] = [];
