@@ -34,3 +34,49 @@ describe('fuseSignals symbol kinds', () => {
     expect(fuseSignals(unknown, weights(0.5), 10).symbols.map((symbol) => symbol.key)).toEqual(['a.py::Cart', 'a.py::Cart.total']);
   });
 });
+
+function fileSignals(lists: Partial<Record<(typeof FILE_SIGNALS)[number], Record<string, number>>>): RankSignals {
+  const files = Object.fromEntries(FILE_SIGNALS.map((name) => [name, new Map(Object.entries(lists[name] ?? {}))])) as RankSignals['files'];
+  const symbols = Object.fromEntries(SYMBOL_SIGNALS.map((name) => [name, new Map<string, number>()])) as RankSignals['symbols'];
+  const paths = new Set(Object.values(lists).flatMap((scores) => Object.keys(scores)));
+  const analysis = { resolved: { pinnedFiles: [], pinnedSymbols: [] } } as unknown as RankSignals['analysis'];
+  return { analysis, files, symbols, priors: new Map([...paths].map((path) => [path, 1])), symbolFacts: new Map() };
+}
+
+const filesOf = (signals: RankSignals, change: Partial<FusionWeights>): string[] =>
+  fuseSignals(signals, { ...structuredClone(DEFAULT_WEIGHTS), ...change }, 10).files.map((file) => file.path);
+
+describe('fuseSignals rank constant', () => {
+  // a.py is first in both text lists; b.py second in both, and first in the faint docs list.
+  const signals = fileSignals({
+    'bm25-focused': { 'a.py': 9, 'b.py': 8 },
+    'bm25-file': { 'a.py': 9, 'b.py': 8 },
+    docs: { 'b.py': 1 },
+  });
+
+  it('with k 60, flattens the top ranks: a faint extra list lifts the second file over the first', () => {
+    expect(filesOf(signals, { rankConstant: 60 })).toEqual(['b.py', 'a.py']);
+  });
+
+  it('with a small k, being first in the strong lists counts for more than a faint list', () => {
+    expect(filesOf(signals, { rankConstant: 15 })).toEqual(['a.py', 'b.py']);
+  });
+});
+
+describe('fuseSignals anchors by weight', () => {
+  // A name of the task defined in four places resolves to weak.py at weight 0.25; the text
+  // signals put strong.py first.
+  const signals = fileSignals({
+    anchors: { 'weak.py': 0.25 },
+    'bm25-focused': { 'strong.py': 9 },
+    'bm25-file': { 'strong.py': 9, 'weak.py': 3 },
+  });
+
+  it('counts an anchor at its weight', () => {
+    expect(filesOf(signals, { anchorsByWeight: true })[0]).toBe('strong.py');
+  });
+
+  it('without it, any anchor at the top of its list counts in full', () => {
+    expect(filesOf(signals, { anchorsByWeight: false })[0]).toBe('weak.py');
+  });
+});

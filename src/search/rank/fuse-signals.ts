@@ -24,6 +24,10 @@ export interface FusionWeights {
    * class matches on its name and attributes alone; absent → 1.
    */
   containerPrior?: number;
+  /** k of reciprocal rank fusion (fusion.ts); absent → RRF_K, the literature's 60. */
+  rankConstant?: number;
+  /** Anchors contribute in proportion to their weight (fusion.ts `byScore`); absent → not. */
+  anchorsByWeight?: boolean;
 }
 
 /** Each signal contributes its best entries only: deeper ranks add noise, not recall. */
@@ -35,9 +39,10 @@ export function fuseSignals(
   limit: number,
   accepts: (path: string) => boolean = () => true,
 ): { files: RankedFile[]; symbols: RankedSymbol[] } {
-  const fileLists: SignalList[] = FILE_SIGNALS.map((name) => toList(name, weights.files[name], signals.files[name], LIST_LIMIT));
+  const byScore = (name: string): boolean => name === 'anchors' && weights.anchorsByWeight === true;
+  const fileLists: SignalList[] = FILE_SIGNALS.map((name) => toList(name, weights.files[name], signals.files[name], LIST_LIMIT, byScore(name)));
   const files: RankedFile[] = [];
-  for (const item of fuse(fileLists)) {
+  for (const item of fuse(fileLists, weights.rankConstant)) {
     const prior = signals.priors.get(item.id) ?? 0;
     if (prior <= 0 || !accepts(item.id)) continue;
     const priorSignal = { signal: 'prior', rank: null, raw: prior, contribution: item.score * (prior - 1) };
@@ -45,7 +50,7 @@ export function fuseSignals(
   }
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pinnedFiles = pinFirst(files, signals.analysis?.resolved.pinnedFiles ?? [], (file) => file.path);
-  const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
+  const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER, byScore), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
   return { files: pinnedFiles.slice(0, limit), symbols: symbols.slice(0, limit) };
 }
 
@@ -69,12 +74,12 @@ function pinFirst<T extends { score: number; signals: RankedFile['signals'] }>(r
   return [...head, ...rest];
 }
 
-function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number): RankedSymbol[] {
-  const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT));
+function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number, byScore: (name: string) => boolean): RankedSymbol[] {
+  const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT, byScore(name)));
   const fileScore = new Map(files.map((file) => [file.path, file.score]));
   const best = Math.max(Number.MIN_VALUE, ...files.slice(0, 1).map((file) => file.score));
   const ranked: RankedSymbol[] = [];
-  for (const item of fuse(lists)) {
+  for (const item of fuse(lists, weights.rankConstant)) {
     const path = pathOfKey(item.id);
     const fileFused = fileScore.get(path);
     if (fileFused === undefined) continue; // its file was filtered out

@@ -8,6 +8,12 @@ import type { SignalContribution } from './types.js';
 export interface SignalList {
   signal: string;
   weight: number;
+  /**
+   * Each item's contribution also times its own score, capped at 1: for a list whose scores
+   * are confidences (an anchor's specificity), so that a name defined in four places does
+   * not count, at the top of its list, as much as a path the task names outright.
+   */
+  byScore?: boolean;
   /** Best first. */
   items: { id: string; score: number }[];
 }
@@ -25,7 +31,7 @@ export function fuse(lists: SignalList[], k = RRF_K): FusedItem[] {
   for (const list of lists) {
     if (list.weight === 0) continue;
     list.items.forEach((item, index) => {
-      const contribution = list.weight / (k + index + 1);
+      const contribution = (list.weight * (list.byScore ? Math.min(1, item.score) : 1)) / (k + index + 1);
       let entry = fused.get(item.id);
       if (!entry) {
         entry = { id: item.id, score: 0, signals: [] };
@@ -39,11 +45,11 @@ export function fuse(lists: SignalList[], k = RRF_K): FusedItem[] {
 }
 
 /** Sorts a score map into a signal list, best first, ties by id (code-unit order) for determinism. */
-export function toList(signal: string, weight: number, scores: Map<string, number>, limit: number): SignalList {
+export function toList(signal: string, weight: number, scores: Map<string, number>, limit: number, byScore = false): SignalList {
   const items = [...scores.entries()]
     .filter(([, score]) => score > 0)
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .slice(0, limit)
     .map(([id, score]) => ({ id, score }));
-  return { signal, weight, items };
+  return byScore ? { signal, weight, items, byScore } : { signal, weight, items };
 }

@@ -12,7 +12,7 @@ import { drainIndex, openRanker, openReader, runIndex } from '../../app/stores.j
 import { openRepo } from '../../app/repo.js';
 import { openRetrieval } from '../../app/retrieval.js';
 import { indexPaths } from '../../store/sqlite/layout.js';
-import { createCairnRanker } from './cairn-ranker.js';
+import { createCairnRanker, DEFAULT_WEIGHTS } from './cairn-ranker.js';
 import { RRF_K } from './fusion.js';
 import type { RankRequest, RankResult } from './types.js';
 import { MAX_QUERY_CHARS, signalFromHits, vectorQueryText } from './vector-signal.js';
@@ -99,7 +99,7 @@ describe('cairn ranker with the vector signal', () => {
     const result = await rank(context, { query: TARGET, limit: 5 });
     expect(server.embedCalls.slice(calls).map((call) => call.input)).toEqual([[TARGET]]);
     const file = result.files.find((entry) => entry.path === 'money/ledger.py')!;
-    expect(vectorsOf(file.signals)).toMatchObject({ rank: 1, raw: expect.closeTo(1, 5), contribution: expect.closeTo(1 / (RRF_K + 1), 9) });
+    expect(vectorsOf(file.signals)).toMatchObject({ rank: 1, raw: expect.closeTo(1, 5), contribution: expect.closeTo(DEFAULT_WEIGHTS.files.vectors / ((DEFAULT_WEIGHTS.rankConstant ?? RRF_K) + 1), 9) });
     const symbol = result.symbols.find((entry) => entry.key === 'money/ledger.py::settle')!;
     expect(vectorsOf(symbol.signals)).toMatchObject({ rank: 1, raw: expect.closeTo(1, 5) });
 
