@@ -67,8 +67,9 @@ export function scoreCode(
     const evidence = files.get(doc.file) ?? { units: [], module: 0 };
     files.set(doc.file, evidence);
     const text = bm25(doc.counts, matcher.weights, averageLength);
-    // A definition's name counts the task's names only: an everyday word of the task that
-    // happens to be a helper's name (`unchanged`) is no evidence that it is the code to change.
+    // A definition's name counts the task's names in full, and its everyday words only as
+    // parts of a compound name (nameWeight): that a helper happens to be called `unchanged`
+    // is no evidence that it is the code to change.
     const name = doc.key === null ? 0 : nameWeight(doc.name, names, matcher, proseName);
     if (doc.key === null) evidence.module = text;
     else evidence.units.push({ key: doc.key, path: doc.file, text, name });
