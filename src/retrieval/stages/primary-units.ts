@@ -5,6 +5,7 @@
 // (the analysis weighs a name defined in many places, or written as plain prose, less), so
 // a common word matching a definition's name no longer wins a full body on its own.
 
+import { fileStandings } from '../../search/rank/types.js';
 import type { SourceTexts } from '../source/source-texts.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
@@ -98,8 +99,7 @@ export function primaryUnits(
  * list stand at half their scope relevance.
  */
 export function fileStanding(task: TaskQuery, scoped: ReadonlyMap<string, ScopedFile>): Map<string, number> {
-  const top = task.ranked.files[0]?.score ?? 0;
-  const search = new Map(task.ranked.files.map((file) => [file.path, top > 0 ? file.score / top : 0]));
+  const search = fileStandings(task.ranked.files);
   const anchors = new Map(task.mentionedFiles.map((file) => [file.path, Math.min(1, file.weight)]));
   const standing = new Map<string, number>();
   for (const file of scoped.values()) {

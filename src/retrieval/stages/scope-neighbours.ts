@@ -7,7 +7,7 @@
 
 import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { CuratedReader } from '../../store/curated.js';
-import type { RankedFile } from '../../search/rank/types.js';
+import { fileStandings, type RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
 import { pairedTests } from './test-pairs.js';
 import { compareText } from '../../core/compare.js';
@@ -127,8 +127,7 @@ export function metadataCandidates(enrichment: EnrichmentReader, terms: readonly
 
 /** Search scores normalised to the best result: 1 for the top file. */
 export function searchScores(ranked: readonly RankedFile[]): Map<string, number> {
-  const top = ranked[0]?.score ?? 0;
-  return new Map(ranked.map((file) => [file.path, top > 0 ? file.score / top : 0]));
+  return fileStandings(ranked);
 }
 
 function collect(

@@ -2,6 +2,7 @@
 // link, stack frame, module, title tag), home of a named symbol, or top-ranked by search.
 // Seeds are always in scope; each records the strongest reason it is one.
 
+import { fileStandings } from '../../search/rank/types.js';
 import type { CuratedReader } from '../../store/curated.js';
 import type { TaskQuery } from '../task/task-query.js';
 import type { ResolvedRequest } from './requested.js';
@@ -54,9 +55,9 @@ export function findSeeds(reader: CuratedReader, task: TaskQuery, request: Resol
     add(file.path, 'named in the task', `named in the task: ${file.reasons[0] ?? file.path}`, Math.min(1, file.weight), { anchor: file.weight });
   }
   for (const home of symbolHomes(task, options)) add(home.path, 'defines a named symbol', `defines ${home.name}, named in the task`, home.score, { symbolAnchor: home.weight });
-  const top = task.ranked.files[0]?.score ?? 0;
+  const standings = fileStandings(task.ranked.files);
   task.ranked.files.slice(0, rankedSeedCount(options, available)).forEach((file, index) => {
-    const score = top > 0 ? file.score / top : 0;
+    const score = standings.get(file.path) ?? 0;
     add(file.path, 'top search result', `search rank ${index + 1} for the task`, score, { searchRank: index + 1, search: score });
   });
   return [...seeds.values()];

@@ -80,3 +80,30 @@ describe('fuseSignals anchors by weight', () => {
     expect(filesOf(signals, { anchorsByWeight: false })[0]).toBe('weak.py');
   });
 });
+
+describe('fuseSignals standing under a sharper fusion', () => {
+  // a.py first in both text lists, b.py second in both and first in the faint docs list.
+  const signals = fileSignals({
+    'bm25-focused': { 'a.py': 9, 'b.py': 8, 'c.py': 1 },
+    'bm25-file': { 'a.py': 9, 'b.py': 8, 'c.py': 1 },
+    docs: { 'b.py': 1 },
+  });
+  const fused = (change: Partial<FusionWeights>) => fuseSignals(signals, { ...structuredClone(DEFAULT_WEIGHTS), ...change }, 10).files;
+
+  it('keeps the sharper order and weighs each file by the fusion at k 60, against its best', () => {
+    const sharp = fused({ rankConstant: 15 });
+    expect(sharp.map((file) => file.path)).toEqual(['a.py', 'b.py', 'c.py']);
+    const flat = fused({ rankConstant: 60 });
+    const flatScore = new Map(flat.map((file) => [file.path, file.score]));
+    const best = Math.max(...flat.map((file) => file.score));
+    for (const file of sharp) expect(file.standing).toBeCloseTo(flatScore.get(file.path)! / best, 9);
+    // At k 60 b.py is the best file: a.py stands just below it, not at 1.
+    expect(sharp[0]!.standing).toBeLessThan(1);
+    expect(sharp[2]!.standing).toBeGreaterThan(sharp[2]!.score / sharp[0]!.score);
+  });
+
+  it('leaves standing unset at RRF k: the score against the best is the standing', () => {
+    expect(fused({ rankConstant: 60 }).every((file) => file.standing === undefined)).toBe(true);
+    expect(fused({ rankConstant: undefined }).every((file) => file.standing === undefined)).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@
 // a share of their file's fused score.
 
 import { CLASS_LIKE_KINDS } from '../../core/entities.js';
-import { fuse, toList, type SignalList } from './fusion.js';
+import { fuse, RRF_K, toList, type SignalList } from './fusion.js';
 import { FILE_SIGNALS, SYMBOL_SIGNALS, type FileSignal, type RankSignals, type SymbolSignal } from './signals.js';
 import type { RankedFile, RankedSymbol } from './types.js';
 
@@ -49,9 +49,21 @@ export function fuseSignals(
     files.push({ path: item.id, score: item.score * prior, signals: [...item.signals, priorSignal] });
   }
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (weights.rankConstant !== undefined && weights.rankConstant !== RRF_K) calibrate(files, fileLists, signals);
   const pinnedFiles = pinFirst(files, signals.analysis?.resolved.pinnedFiles ?? [], (file) => file.path);
   const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER, byScore), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
   return { files: pinnedFiles.slice(0, limit), symbols: symbols.slice(0, limit) };
+}
+
+/**
+ * A sharper fusion (a small k) orders the files better, but its scores fall off faster
+ * than the evidence does: the files keep that order, and their standing comes from the
+ * fusion at RRF's k, against its best file.
+ */
+function calibrate(files: RankedFile[], lists: SignalList[], signals: RankSignals): void {
+  const flat = new Map(fuse(lists).map((item) => [item.id, item.score * (signals.priors.get(item.id) ?? 0)]));
+  const best = Math.max(0, ...files.map((file) => flat.get(file.path) ?? 0));
+  for (const file of files) file.standing = best > 0 ? (flat.get(file.path) ?? 0) / best : 0;
 }
 
 /**
@@ -76,7 +88,8 @@ function pinFirst<T extends { score: number; signals: RankedFile['signals'] }>(r
 
 function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number, byScore: (name: string) => boolean): RankedSymbol[] {
   const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT, byScore(name)));
-  const fileScore = new Map(files.map((file) => [file.path, file.score]));
+  const top = files[0]?.score ?? 0;
+  const fileScore = new Map(files.map((file) => [file.path, file.standing !== undefined ? file.standing * top : file.score]));
   const best = Math.max(Number.MIN_VALUE, ...files.slice(0, 1).map((file) => file.score));
   const ranked: RankedSymbol[] = [];
   for (const item of fuse(lists, weights.rankConstant)) {

@@ -28,6 +28,18 @@ export interface RankedFile {
   path: string;
   score: number;
   signals: SignalContribution[];
+  /**
+   * How strongly the file bears on the task against the best file, 0–1, when the fusion
+   * that ordered the files is not the one to weigh them by (FusionWeights.rankConstant):
+   * absent → score / best score.
+   */
+  standing?: number;
+}
+
+/** Each ranked file's standing, 0–1 (RankedFile.standing, else its score against the best). */
+export function fileStandings(files: readonly RankedFile[]): Map<string, number> {
+  const top = files[0]?.score ?? 0;
+  return new Map(files.map((file) => [file.path, file.standing ?? (top > 0 ? file.score / top : 0)]));
 }
 
 export interface RankedSymbol {
