@@ -102,6 +102,12 @@ describe('fuseSignals standing under a sharper fusion', () => {
     expect(sharp[2]!.standing).toBeGreaterThan(sharp[2]!.score / sharp[0]!.score);
   });
 
+  it('stands a pinned file (a named path, an innermost frame) first in weight as in order', () => {
+    const pinned = { ...signals, analysis: { resolved: { pinnedFiles: ['c.py'], pinnedSymbols: [] } } as unknown as RankSignals['analysis'] };
+    const files = fuseSignals(pinned, { ...structuredClone(DEFAULT_WEIGHTS), rankConstant: 15 }, 10).files;
+    expect(files[0]).toMatchObject({ path: 'c.py', standing: 1 });
+  });
+
   it('leaves standing unset at RRF k: the score against the best is the standing', () => {
     expect(fused({ rankConstant: 60 }).every((file) => file.standing === undefined)).toBe(true);
     expect(fused({ rankConstant: undefined }).every((file) => file.standing === undefined)).toBe(true);

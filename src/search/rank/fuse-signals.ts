@@ -50,7 +50,10 @@ export function fuseSignals(
   }
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (weights.rankConstant !== undefined && weights.rankConstant !== RRF_K) calibrate(files, fileLists, signals);
-  const pinnedFiles = pinFirst(files, signals.analysis?.resolved.pinnedFiles ?? [], (file) => file.path);
+  const pinned = signals.analysis?.resolved.pinnedFiles ?? [];
+  const pinnedFiles = pinFirst(files, pinned, (file) => file.path);
+  // A pinned file stands first in weight as in order, as its lifted score said before.
+  for (const file of pinnedFiles) if (file.standing !== undefined && pinned.includes(file.path)) file.standing = 1;
   const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER, byScore), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
   return { files: pinnedFiles.slice(0, limit), symbols: symbols.slice(0, limit) };
 }
