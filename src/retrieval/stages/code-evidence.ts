@@ -105,8 +105,10 @@ function bm25(counts: TermCounts, weights: Float64Array, averageLength: number):
  */
 function nameWeight(name: string, names: TermMatcher, all: TermMatcher, prose: number): number {
   const named = names.weightOf(name);
-  if (prose <= 0 || expandWord(name).length <= 2) return named;
-  return named + prose * Math.max(0, all.weightOf(name) - named);
+  if (prose <= 0) return named;
+  const plain = all.weightOf(name) - named;
+  // Split into its parts (a stemmer call) only when a plain word of the task is in it at all.
+  return plain > 0 && expandWord(name).length > 2 ? named + prose * plain : named;
 }
 
 /** The 1-based lines a definition owns: all of them, but a class's methods are their own. */

@@ -43,8 +43,8 @@ function fileSignals(lists: Partial<Record<(typeof FILE_SIGNALS)[number], Record
   return { analysis, files, symbols, priors: new Map([...paths].map((path) => [path, 1])), symbolFacts: new Map() };
 }
 
-const filesOf = (signals: RankSignals, change: Partial<FusionWeights>): string[] =>
-  fuseSignals(signals, { ...structuredClone(DEFAULT_WEIGHTS), ...change }, 10).files.map((file) => file.path);
+const fused = (signals: RankSignals, change: Partial<FusionWeights>) => fuseSignals(signals, { ...structuredClone(DEFAULT_WEIGHTS), ...change }, 10).files;
+const filesOf = (signals: RankSignals, change: Partial<FusionWeights>): string[] => fused(signals, change).map((file) => file.path);
 
 describe('fuseSignals rank constant', () => {
   // a.py is first in both text lists; b.py second in both, and first in the faint docs list.
@@ -88,12 +88,11 @@ describe('fuseSignals standing under a sharper fusion', () => {
     'bm25-file': { 'a.py': 9, 'b.py': 8, 'c.py': 1 },
     docs: { 'b.py': 1 },
   });
-  const fused = (change: Partial<FusionWeights>) => fuseSignals(signals, { ...structuredClone(DEFAULT_WEIGHTS), ...change }, 10).files;
 
   it('keeps the sharper order and weighs each file by the fusion at k 60, against its best', () => {
-    const sharp = fused({ rankConstant: 15 });
+    const sharp = fused(signals, { rankConstant: 15 });
     expect(sharp.map((file) => file.path)).toEqual(['a.py', 'b.py', 'c.py']);
-    const flat = fused({ rankConstant: 60 });
+    const flat = fused(signals, { rankConstant: 60 });
     const flatScore = new Map(flat.map((file) => [file.path, file.score]));
     const best = Math.max(...flat.map((file) => file.score));
     for (const file of sharp) expect(file.standing).toBeCloseTo(flatScore.get(file.path)! / best, 9);
@@ -104,12 +103,11 @@ describe('fuseSignals standing under a sharper fusion', () => {
 
   it('stands a pinned file (a named path, an innermost frame) first in weight as in order', () => {
     const pinned = { ...signals, analysis: { resolved: { pinnedFiles: ['c.py'], pinnedSymbols: [] } } as unknown as RankSignals['analysis'] };
-    const files = fuseSignals(pinned, { ...structuredClone(DEFAULT_WEIGHTS), rankConstant: 15 }, 10).files;
-    expect(files[0]).toMatchObject({ path: 'c.py', standing: 1 });
+    expect(fused(pinned, { rankConstant: 15 })[0]).toMatchObject({ path: 'c.py', standing: 1 });
   });
 
   it('leaves standing unset at RRF k: the score against the best is the standing', () => {
-    expect(fused({ rankConstant: 60 }).every((file) => file.standing === undefined)).toBe(true);
-    expect(fused({ rankConstant: undefined }).every((file) => file.standing === undefined)).toBe(true);
+    expect(fused(signals, { rankConstant: 60 }).every((file) => file.standing === undefined)).toBe(true);
+    expect(fused(signals, { rankConstant: undefined }).every((file) => file.standing === undefined)).toBe(true);
   });
 });

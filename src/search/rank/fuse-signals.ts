@@ -49,11 +49,9 @@ export function fuseSignals(
     files.push({ path: item.id, score: item.score * prior, signals: [...item.signals, priorSignal] });
   }
   files.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (weights.rankConstant !== undefined && weights.rankConstant !== RRF_K) calibrate(files, fileLists, signals);
   const pinned = signals.analysis?.resolved.pinnedFiles ?? [];
   const pinnedFiles = pinFirst(files, pinned, (file) => file.path);
-  // A pinned file stands first in weight as in order, as its lifted score said before.
-  for (const file of pinnedFiles) if (file.standing !== undefined && pinned.includes(file.path)) file.standing = 1;
+  if (weights.rankConstant !== undefined && weights.rankConstant !== RRF_K) calibrate(pinnedFiles, fileLists, signals, pinned);
   const symbols = pinFirst(fuseSymbols(signals, weights, pinnedFiles, Number.MAX_SAFE_INTEGER, byScore), signals.analysis?.resolved.pinnedSymbols ?? [], (symbol) => symbol.key);
   return { files: pinnedFiles.slice(0, limit), symbols: symbols.slice(0, limit) };
 }
@@ -61,12 +59,13 @@ export function fuseSignals(
 /**
  * A sharper fusion (a small k) orders the files better, but its scores fall off faster
  * than the evidence does: the files keep that order, and their standing comes from the
- * fusion at RRF's k, against its best file.
+ * fusion at RRF's k, against its best file. A pinned file stands at 1, first in weight as
+ * in order (its lifted score gave it that before).
  */
-function calibrate(files: RankedFile[], lists: SignalList[], signals: RankSignals): void {
+function calibrate(files: RankedFile[], lists: SignalList[], signals: RankSignals, pinned: readonly string[]): void {
   const flat = new Map(fuse(lists).map((item) => [item.id, item.score * (signals.priors.get(item.id) ?? 0)]));
   const best = Math.max(0, ...files.map((file) => flat.get(file.path) ?? 0));
-  for (const file of files) file.standing = best > 0 ? (flat.get(file.path) ?? 0) / best : 0;
+  for (const file of files) file.standing = pinned.includes(file.path) ? 1 : best > 0 ? (flat.get(file.path) ?? 0) / best : 0;
 }
 
 /**
