@@ -109,7 +109,7 @@ export const DEFAULT_TUNING: RetrievalTuning = Object.freeze({
     minModuleScore: 0.5,
     minWholeFileStanding: 0.5,
     excerptLines: 40,
-    primaryExcerptShare: 0.2,
+    primaryExcerptShare: 0.3,
   }),
   match: Object.freeze({
     ordinaryEnglishRank: 20_000,
