@@ -52,12 +52,12 @@ describe('buildCandidates', () => {
   });
   afterAll(() => repo.close());
 
-  function candidates(keys: string[], docComments = false) {
+  function candidates(keys: string[], docComments = false, tuning = DEFAULT_TUNING.candidates) {
     const symbols: ClassifiedSymbol[] = keys.map((key) => ({ key, path: key.split('::')[0]!, class: 'primary', tier: 0, reason: 'test', score: 1, signals: {} }));
     const context = { ...emptyContext('t', 'r', { contextWindow: 2_000, reservedTokens: 0, available: 2_000 }), symbols };
     const kb = { reader: repo.ports.reader, sources: diskSources(repo.ports.root), enrichment: null };
     const terms = new TermMatcher(new Map([['refund', 1], ['limit', 2]]));
-    return buildCandidates(context, kb, { terms, frames: [], tuning: DEFAULT_TUNING.candidates, docComments });
+    return buildCandidates(context, kb, { terms, frames: [], tuning, docComments });
   }
 
   it('offers a class with methods as its own lines (header, fields), its methods elided, never whole', () => {
@@ -103,7 +103,8 @@ describe('buildCandidates', () => {
   });
 
   it('offers a definition that is mostly docstring whole, and as its code (the docstring cut to its first line) when that does not fit', () => {
-    const [settle] = candidates(['settle.py::settle']);
+    // An excerpt of at most 40 lines here, whatever the defaults: settle's 46 lines are longer.
+    const [settle] = candidates(['settle.py::settle'], false, { ...DEFAULT_TUNING.candidates, excerptLines: 40, primaryExcerptShare: 0.2 });
     expect(settle!.texts.full).toContain('Example 3');
     expect(settle!.texts.excerpt).toContain('refund = order.refund()');
     expect(settle!.texts.excerpt).toContain('"""Settles an order.');
