@@ -7,7 +7,7 @@
 
 import type { EnrichmentReader } from '../../store/enrichment.js';
 import type { CuratedReader } from '../../store/curated.js';
-import { fileStandings, type RankedFile } from '../../search/rank/types.js';
+import type { RankedFile } from '../../search/rank/types.js';
 import { TIERS, type ScopedFile } from './stage.js';
 import { pairedTests } from './test-pairs.js';
 import { compareText } from '../../core/compare.js';
@@ -123,11 +123,6 @@ export function metadataCandidates(enrichment: EnrichmentReader, terms: readonly
       signals: { summaryRank: index + 1, summary: score },
     };
   });
-}
-
-/** Search scores normalised to the best result: 1 for the top file. */
-export function searchScores(ranked: readonly RankedFile[]): Map<string, number> {
-  return fileStandings(ranked);
 }
 
 function collect(

@@ -6,9 +6,10 @@
 
 import type { Judge, JudgeCandidate, Judgement } from '../judge/judge.js';
 import type { TaskQuery } from '../task/task-query.js';
+import { fileStandings } from '../../search/rank/types.js';
 import { resolveRequested } from './requested.js';
 import { DEFAULT_SEED_OPTIONS, findSeeds, type SeedOptions } from './scope-seeds.js';
-import { coChangeCandidates, directCandidates, metadataCandidates, searchCandidates, searchScores, type TierCandidate } from './scope-neighbours.js';
+import { coChangeCandidates, directCandidates, metadataCandidates, searchCandidates, type TierCandidate } from './scope-neighbours.js';
 import { tierName, type Decision, type KnowledgeBase, type RetrievalContext, type ScopedFile, type Stage } from './stage.js';
 import { tierCaps, TOKENS_PER_FILE_SLOT, type TierCaps } from './tier-caps.js';
 import { compareText } from '../../core/compare.js';
@@ -85,7 +86,7 @@ function summaryTerms(task: TaskQuery): string[] {
 }
 
 function candidateTiers(kb: KnowledgeBase, task: TaskQuery, seeds: ScopedFile[], options: ScopeOptions): Tiers {
-  const search = searchScores(task.ranked.files);
+  const search = fileStandings(task.ranked.files);
   const seen = new Map<string, number>(seeds.map((seed) => [seed.path, seed.tier]));
   const repeats: Decision[] = [];
   const fresh = (candidates: TierCandidate[]): TierCandidate[] =>

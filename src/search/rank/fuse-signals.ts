@@ -5,7 +5,7 @@
 import { CLASS_LIKE_KINDS } from '../../core/entities.js';
 import { fuse, RRF_K, toList, type SignalList } from './fusion.js';
 import { FILE_SIGNALS, SYMBOL_SIGNALS, type FileSignal, type RankSignals, type SymbolSignal } from './signals.js';
-import type { RankedFile, RankedSymbol } from './types.js';
+import { fileStandings, type RankedFile, type RankedSymbol } from './types.js';
 
 export interface FusionWeights {
   files: Record<FileSignal, number>;
@@ -91,7 +91,7 @@ function pinFirst<T extends { score: number; signals: RankedFile['signals'] }>(r
 function fuseSymbols(signals: RankSignals, weights: FusionWeights, files: readonly RankedFile[], limit: number, byScore: (name: string) => boolean): RankedSymbol[] {
   const lists = SYMBOL_SIGNALS.map((name) => toList(name, weights.symbols[name], signals.symbols[name], LIST_LIMIT, byScore(name)));
   const top = files[0]?.score ?? 0;
-  const fileScore = new Map(files.map((file) => [file.path, file.standing !== undefined ? file.standing * top : file.score]));
+  const fileScore = new Map([...fileStandings(files)].map(([path, standing]) => [path, standing * top]));
   const best = Math.max(Number.MIN_VALUE, ...files.slice(0, 1).map((file) => file.score));
   const ranked: RankedSymbol[] = [];
   for (const item of fuse(lists, weights.rankConstant)) {
