@@ -94,6 +94,15 @@ describe('extractAnchors', () => {
     const names = (title: string): string[] => extractAnchors(parseIssueText(title)).names.map((anchor) => anchor.name);
     expect(names("fix(timeout): make sure NodeJs.Timeout doesn't leak")).toEqual(['NodeJs.Timeout']);
     expect(names('feat(useQuery)!: accept select()')).toEqual(['useQuery', 'select']);
+    // A squashed pull request's body lists its commits by the same prefixes.
+    expect(names('Restore scrolling\n* fix(react-router): keep position\n- test(rsc): add a case\nThen call reset() here.')).toEqual(['reset']);
+  });
+
+  it('regression: a pull request number after a title\'s last word is no call ("empty less file error (#7412)" anchored every definition named error)', () => {
+    const names = (text: string): string[] => extractAnchors(parseIssueText(text)).names.map((anchor) => anchor.name);
+    expect(names('fix(less): empty less file error (#7412)')).toEqual([]);
+    expect(names('Title\nThe cache (see below) is stale; refresh() and retry (x) differ.')).toEqual(['refresh']);
+    expect(names('Title\n```\nretry (3)\n```')).toContain('retry');
   });
 
   it('tells code-like words from prose', () => {

@@ -55,6 +55,11 @@ const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
 const COMMIT_SCOPE = /^\s*[a-z]+\(([^()]{1,80})\)!?:/i;
 /** The type word of a conventional-commit title, `fix` in `fix(timeout): …`. */
 const COMMIT_TYPE = /^\s*[a-z]+(?=\([^()]{1,80}\)!?:)/i;
+/**
+ * The same type word at the start of a line of a commit's body, bulleted or not: a squashed
+ * pull request lists its commits (`* fix(react-router): …`, `- test(rsc): …`), none a call.
+ */
+const LINE_COMMIT_TYPE = /^(\s*(?:[-*+]\s+)?)[a-z]+(?=\([^()\n]{1,80}\)!?:)/gim;
 /** A conventional-commit prefix, `fix(scope)!:` or `fix:`. */
 const COMMIT_PREFIX = /^\s*[a-z]+(?:\([^()]{1,80}\))?!?:/i;
 /** `@scope/name` or a hyphenated word (`create-react-router`), not inside a path or a longer word. */
@@ -73,7 +78,7 @@ export function extractAnchors(issue: IssueText): Anchors {
     // `fix(timeout):` is a commit's type and scope, not a call of `fix`.
     ...identifiers(issue.title.replace(COMMIT_TYPE, ''), 'title', false),
     ...issue.inlineCode.flatMap((code) => identifiers(code, 'inline', true)),
-    ...identifiers(issue.prose, 'prose', false),
+    ...identifiers(issue.prose.replace(LINE_COMMIT_TYPE, '$1'), 'prose', false),
     ...issue.codeBlocks.flatMap((block) => identifiers(block, 'code', true)),
   ];
   const allText = [issue.title, issue.prose, ...issue.codeBlocks].join('\n');
@@ -111,12 +116,22 @@ function identifiers(text: string, source: AnchorSource, inCode: boolean): NameA
   const out: NameAnchor[] = [];
   for (const match of text.matchAll(IDENTIFIER)) {
     const name = match[1]!.replace(/\.+$/, '');
-    const call = Boolean(match[2]);
+    const call = isCall(match[2], inCode);
     if (name.length < 3) continue;
     if (!inCode && !call && !looksLikeCode(name)) continue;
     out.push({ name, source, codeLike: inCode || call || looksLikeCode(name), ...(call ? { call } : {}) });
   }
   return out;
+}
+
+/**
+ * A parenthesis after a name is a call in code (`foo (x)` included), but in a title or prose
+ * only when it touches the name (`retry()`): "empty less file error (#7412)" ends in a pull
+ * request number, and "the cache (see below)" is an aside, not `error(` or `cache(`.
+ */
+function isCall(parenthesis: string | undefined, inCode: boolean): boolean {
+  if (parenthesis === undefined) return false;
+  return inCode || parenthesis === '(';
 }
 
 export function looksLikeCode(word: string): boolean {
