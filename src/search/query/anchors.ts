@@ -53,13 +53,12 @@ const IDENTIFIER = /(?<![\w.$/-])([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(\s*\(
 const ERROR_TYPE = /\b([A-Z][A-Za-z0-9]*(?:Error|Exception|Warning|Exit|Interrupt|Fault|Panic))\b/g;
 const TITLE_TAGS = /^\s*(?:\[([^\]]{1,60})\]\s*)+/;
 const COMMIT_SCOPE = /^\s*[a-z]+\(([^()]{1,80})\)!?:/i;
-/** The type word of a conventional-commit title, `fix` in `fix(timeout): …`. */
-const COMMIT_TYPE = /^\s*[a-z]+(?=\([^()]{1,80}\)!?:)/i;
 /**
- * The same type word at the start of a line of a commit's body, bulleted or not: a squashed
- * pull request lists its commits (`* fix(react-router): …`, `- test(rsc): …`), none a call.
+ * The type word of a conventional commit, `fix` in `fix(timeout): …`, at the start of the
+ * title or of any line of the body, bulleted or not: a squashed pull request lists its
+ * commits (`* fix(react-router): …`, `- test(rsc): …`). None is a call.
  */
-const LINE_COMMIT_TYPE = /^(\s*(?:[-*+]\s+)?)[a-z]+(?=\([^()\n]{1,80}\)!?:)/gim;
+const COMMIT_TYPE = /^(\s*(?:[-*+]\s+)?)[a-z]+(?=\([^()\n]{1,80}\)!?:)/gim;
 /** A conventional-commit prefix, `fix(scope)!:` or `fix:`. */
 const COMMIT_PREFIX = /^\s*[a-z]+(?:\([^()]{1,80}\))?!?:/i;
 /** `@scope/name` or a hyphenated word (`create-react-router`), not inside a path or a longer word. */
@@ -76,14 +75,18 @@ export function extractAnchors(issue: IssueText): Anchors {
   ];
   const names: NameAnchor[] = [
     // `fix(timeout):` is a commit's type and scope, not a call of `fix`.
-    ...identifiers(issue.title.replace(COMMIT_TYPE, ''), 'title', false),
+    ...identifiers(withoutCommitTypes(issue.title), 'title', false),
     ...issue.inlineCode.flatMap((code) => identifiers(code, 'inline', true)),
-    ...identifiers(issue.prose.replace(LINE_COMMIT_TYPE, '$1'), 'prose', false),
+    ...identifiers(withoutCommitTypes(issue.prose), 'prose', false),
     ...issue.codeBlocks.flatMap((block) => identifiers(block, 'code', true)),
   ];
   const allText = [issue.title, issue.prose, ...issue.codeBlocks].join('\n');
   const errorTypes = unique([...allText.matchAll(ERROR_TYPE)].map((match) => match[1]!));
   return { paths: dedupePaths(paths), frames, names: dedupeNames(names), errorTypes, titleTags: titleTags(issue.title), scopes: commitScopes(issue.title), packageWords: packageWords(issue.title) };
+}
+
+function withoutCommitTypes(text: string): string {
+  return text.replace(COMMIT_TYPE, '$1');
 }
 
 function urlPaths(urls: string[]): PathAnchor[] {
